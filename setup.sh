@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# One-time (and idempotent) setup on a fresh Debian machine:
+#   - Debian packages: cc65 (ca65/ld65) and wbritish (the Countdown dictionary)
+#   - a virtual environment in .venv with the pinned Python dependencies and wordle64 itself
+set -euo pipefail
+cd "$(dirname "$0")"
+
+need_apt=()
+command -v ca65 >/dev/null 2>&1 && command -v ld65 >/dev/null 2>&1 || need_apt+=(cc65)
+[ -f /usr/share/dict/british-english ] || need_apt+=(wbritish)
+if [ ${#need_apt[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${need_apt[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${need_apt[@]}"
+fi
+
+stamp=.venv/.setup-stamp
+if [ ! -f "$stamp" ] || [ requirements.lock -nt "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    echo "setup: creating .venv with the pinned dependencies"
+    python3 -m venv .venv
+    .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.lock
+    .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .
+    touch "$stamp"
+fi
+echo "setup: ready (.venv/bin/snakemake, .venv/bin/wordle64)"

@@ -1,0 +1,67 @@
+"""The workflow itself: a run in a temporary copy, and what a threshold change reruns."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+WORDS_TARGETS = ["results/words/stats.json", "results/words/threshold.png"]
+
+
+def planned_jobs(output: str) -> dict[str, int]:
+    """Rule -> job count from the 'Job stats' table of a Snakemake plan."""
+    table = output.split("Job stats:", 1)[1]
+    rows = re.findall(r"^(\w+)\s+(\d+)$", table, flags=re.MULTILINE)
+    return {rule: int(count) for rule, count in rows if rule != "total"}
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory, repo_root, shared_data) -> Path:
+    work = tmp_path_factory.mktemp("pipeline")
+    for name in ("Snakefile", "config", "workflow"):
+        source = repo_root / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, work / name)
+    return work
+
+
+def snakemake(work: Path, shared_data: Path, *args: str,
+              config: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    command = [*SNAKEMAKE, "--cores", "2", "--directory", str(work), "-s", str(work / "Snakefile"),
+               *args, "--config", f"mirror_dir={shared_data}", *config]
+    return subprocess.run(command, capture_output=True, text=True, timeout=600)
+
+
+def test_words_stage_runs_offline_from_the_mirror(workdir, shared_data):
+    run = snakemake(workdir, shared_data, *WORDS_TARGETS)
+    assert run.returncode == 0, run.stderr[-3000:]
+    stats = json.loads((workdir / "results/words/stats.json").read_text())
+    assert (stats["words"], stats["answers"], stats["profane_removed"]) == (14855, 4126, 91)
+    answers = (workdir / "results/words/answers.txt").read_text().split()
+    assert len(answers) == 4126 and answers == sorted(answers)
+    assert (workdir / "results/words/threshold.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for name in ("words", "frequency", "profanity"):
+        assert (workdir / f"logs/fetch/{name}.log").exists()
+
+
+def test_threshold_change_reruns_only_downstream_rules(workdir, shared_data):
+    nothing = snakemake(workdir, shared_data, "--dry-run", *WORDS_TARGETS)
+    assert nothing.returncode == 0, nothing.stderr[-3000:]
+    assert "Nothing to be done" in nothing.stdout + nothing.stderr
+    changed = snakemake(workdir, shared_data, "--dry-run", *WORDS_TARGETS,
+                        config=("answers={min_frequency: 300}",))
+    assert changed.returncode == 0, changed.stderr[-3000:]
+    assert planned_jobs(changed.stdout + changed.stderr) == {"words": 1, "words_threshold_plot": 1}
+
+
+def test_a_threshold_that_is_not_a_number_is_refused(workdir, shared_data):
+    run = snakemake(workdir, shared_data, "--dry-run", *WORDS_TARGETS,
+                    config=("answers={min_frequency: lots}",))
+    assert run.returncode != 0
+    assert "min_frequency" in run.stdout + run.stderr

@@ -1,0 +1,46 @@
+"""The `wordle64` command line.
+
+Each stage module that offers commands exposes ``add_commands(subparsers)``; it registers its
+sub-commands with ``set_defaults(func=...)`` where ``func(args) -> int`` returns the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from wordle64 import __version__
+from wordle64.errors import Wordle64Error
+
+# Modules that contribute sub-commands, in the order they appear in --help.
+COMMAND_MODULES: tuple[str, ...] = (
+    "wordle64.words",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wordle64",
+        description="Word-game tools around the wordle64 C64 build (run from the project root).",
+    )
+    parser.add_argument("--version", action="version", version=f"wordle64 {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).add_commands(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except Wordle64Error as error:
+        print(f"wordle64: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+"""The one exception type the CLI turns into a one-line message and a non-zero exit code."""
+
+
+class Wordle64Error(Exception):
+    """A problem the user can fix, described in one sentence (file, line, problem where known)."""

@@ -1,0 +1,143 @@
+"""Fetch stage: download a pinned source, verify its sha256, fall back to a local mirror.
+
+Nothing is written unless the bytes match the expected checksum, and the file lands atomically
+(a temporary file in the destination folder, then ``os.replace``), so a failed fetch never
+leaves a partial file or replaces a good one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import requests
+
+from wordle64.errors import Wordle64Error
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One pinned input file, as configured under ``sources:``."""
+
+    name: str
+    url: str
+    sha256: str
+    mirror: str  # path inside the mirror directory
+    file: str  # file name under resources/
+
+    @classmethod
+    def from_config(cls, name: str, entry: dict) -> "Source":
+        return cls(name=name, url=entry["url"], sha256=entry["sha256"].lower(),
+                   mirror=entry["mirror"], file=entry["file"])
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """What a fetch produced: where the bytes came from and their checksum."""
+
+    source: str
+    origin: str  # the URL or the mirror path actually used
+    sha256: str
+    size: int
+
+
+class DownloadError(Wordle64Error):
+    """The network copy could not be had (connection, HTTP status, short body)."""
+
+
+class ChecksumError(Wordle64Error):
+    """Bytes were obtained but do not match the pinned sha256."""
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def download(url: str, timeout: float, retries: int, pause: float = 0.5) -> bytes:
+    """Body of `url` (http, https or file), retried `retries` times; raises DownloadError."""
+    parsed = urlparse(url)
+    if parsed.scheme == "file":
+        path = Path(unquote(parsed.path))
+        try:
+            return path.read_bytes()
+        except OSError as error:
+            raise DownloadError(f"{url}: {error.strerror}") from None
+    last_problem = "no attempt made"
+    for attempt in range(1, retries + 1):
+        try:
+            response = requests.get(url, timeout=timeout)
+            if response.status_code != 200:
+                last_problem = f"HTTP {response.status_code}"
+            else:
+                body = response.content
+                expected = response.headers.get("Content-Length")
+                if expected is not None and int(expected) != len(body):
+                    last_problem = f"truncated body: {len(body)} of {expected} bytes"
+                else:
+                    return body
+        except requests.RequestException as error:
+            last_problem = f"{type(error).__name__}: {str(error)[:160]}"
+        log.warning("%s: attempt %d/%d failed: %s", url, attempt, retries, last_problem)
+        if attempt < retries:
+            time.sleep(pause * attempt)
+    raise DownloadError(f"{url}: {last_problem}")
+
+
+def verify(source: Source, data: bytes, origin: str) -> str:
+    actual = sha256_hex(data)
+    if actual != source.sha256:
+        raise ChecksumError(
+            f"source {source.name}: sha256 mismatch for {origin}: "
+            f"expected {source.sha256}, got {actual}"
+        )
+    return actual
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that readers see the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def obtain(source: Source, mirror_dir: Path, timeout: float, retries: int) -> tuple[bytes, str]:
+    """Bytes of `source` and their origin: the URL, or the mirror when the download fails."""
+    try:
+        return download(source.url, timeout, retries), source.url
+    except DownloadError as network_problem:
+        mirror_path = Path(mirror_dir) / source.mirror
+        log.warning("source %s: download failed (%s); using mirror %s",
+                    source.name, network_problem, mirror_path)
+        try:
+            return mirror_path.read_bytes(), str(mirror_path)
+        except OSError as error:
+            raise DownloadError(
+                f"source {source.name}: download failed ({network_problem}) and mirror file "
+                f"{mirror_path} cannot be read ({error.strerror})"
+            ) from None
+
+
+def fetch(source: Source, destination: Path, mirror_dir: Path, timeout: float = 20,
+          retries: int = 3) -> Fetched:
+    """Download or mirror-copy `source` into `destination`, verified; returns what happened."""
+    data, origin = obtain(source, mirror_dir, timeout, retries)
+    digest = verify(source, data, origin)
+    write_atomically(Path(destination), data)
+    log.info("source %s: %d bytes from %s, sha256 %s", source.name, len(data), origin, digest)
+    return Fetched(source=source.name, origin=origin, sha256=digest, size=len(data))
