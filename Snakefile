@@ -14,6 +14,7 @@ report: "workflow/report/workflow.rst"
 include: "workflow/rules/common.smk"
 include: "workflow/rules/fetch.smk"
 include: "workflow/rules/words.smk"
+include: "workflow/rules/letters.smk"
 
 
 rule all:
@@ -21,4 +22,10 @@ rule all:
         "results/words/words.tsv",
         "results/words/stats.json",
         "results/words/threshold.png",
+        "results/letters/words.fc",
+        "results/letters/compression.tsv",
+        "results/letters/tree.tsv",
+        "results/letters/conundrums.tsv",
+        "results/letters/check.json",
+        "results/bench/letters.json",
     default_target: True

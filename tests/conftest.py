@@ -21,3 +21,30 @@ def shared_data() -> Path:
     if not (SHARED_DATA / "wordle-list" / "words").exists():
         pytest.skip(f"mirror {SHARED_DATA} not found (expected ../shared/data beside the repo)")
     return SHARED_DATA
+
+
+def build_with_snakemake(*targets: str) -> None:
+    """Make pipeline targets in the repository (as `make` would), for tests of real artifacts.
+
+    A clean clone has no results/ yet; Snakemake builds just what the targets need and does
+    nothing when they are up to date.
+    """
+    import fcntl
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "snakemake", "--cores", "2", "--quiet", "all", *targets]
+    lock_path = REPO / ".snakemake-tests.lock"
+    with open(lock_path, "w") as lock:  # pytest-xdist workers take turns
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        run = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=1200)
+    if run.returncode != 0:
+        raise RuntimeError(f"snakemake {' '.join(targets)} failed:\n{run.stderr[-4000:]}")
+
+
+@pytest.fixture(scope="session")
+def words_results(shared_data) -> Path:
+    """results/words/ of the default configuration, built if needed."""
+    build_with_snakemake("results/words/words.tsv", "results/words/answers.txt",
+                         "results/words/guesses.txt")
+    return REPO / "results" / "words"

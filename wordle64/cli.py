@@ -16,6 +16,7 @@ from wordle64.errors import Wordle64Error
 # Modules that contribute sub-commands, in the order they appear in --help.
 COMMAND_MODULES: tuple[str, ...] = (
     "wordle64.words",
+    "wordle64.letters",
 )
 
 

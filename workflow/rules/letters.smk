@@ -1,0 +1,131 @@
+# Countdown letters round on SCOWL British English: the dictionary and its front coding, the
+# ternary search tree, conundrums, a chunked brute-force check and the per-draw benchmark.
+
+
+rule letters_dictionary:
+    input:
+        source=source_path("scowl"),
+    output:
+        plain="results/letters/words.txt",
+        fc="results/letters/words.fc",
+        stats=report(
+            "results/letters/dictionary.json",
+            caption="../report/letters_dictionary.rst",
+            category="Letters",
+        ),
+    log:
+        "logs/letters/dictionary.log",
+    params:
+        on_bad_line=config["letters"]["on_bad_line"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_dictionary.py"
+
+
+rule letters_compression:
+    input:
+        fc="results/letters/words.fc",
+    output:
+        table=report(
+            "results/letters/compression.tsv",
+            caption="../report/letters_compression.rst",
+            category="Letters",
+        ),
+    log:
+        "logs/letters/compression.log",
+    params:
+        dataset="scowl-british-1to9",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_compression.py"
+
+
+rule letters_tree:
+    input:
+        fc="results/letters/words.fc",
+    output:
+        table=report(
+            "results/letters/tree.tsv",
+            caption="../report/letters_tree.rst",
+            category="Letters",
+        ),
+    log:
+        "logs/letters/tree.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_tree.py"
+
+
+rule letters_conundrums:
+    input:
+        fc="results/letters/words.fc",
+        frequency=source_path("frequency"),
+    output:
+        table=report(
+            "results/letters/conundrums.tsv",
+            caption="../report/letters_conundrums.rst",
+            category="Letters",
+        ),
+    log:
+        "logs/letters/conundrums.log",
+    params:
+        min_part=config["letters"]["conundrum_min_part"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_conundrums.py"
+
+
+rule letters_check_chunk:
+    wildcard_constraints:
+        chunk=r"\d+",
+    input:
+        fc="results/letters/words.fc",
+    output:
+        "results/letters/check/chunk{chunk}.json",
+    log:
+        "logs/letters/check_chunk{chunk}.log",
+    params:
+        draws=config["letters"]["check_draws"],
+        chunks=config["letters"]["check_chunks"],
+        seed=config["letters"]["seed"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_check_chunk.py"
+
+
+rule letters_check:
+    input:
+        chunks=letters_check_chunk_files,
+    output:
+        summary=report(
+            "results/letters/check.json",
+            caption="../report/letters_check.rst",
+            category="Letters",
+        ),
+    log:
+        "logs/letters/check.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_check.py"
+
+
+rule bench_letters:
+    input:
+        fc="results/letters/words.fc",
+    output:
+        "results/bench/letters.json",
+    log:
+        "logs/letters/bench.log",
+    params:
+        draws=config["letters"]["bench_draws"],
+        seed=config["letters"]["seed"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/bench_letters.py"
