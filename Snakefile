@@ -14,7 +14,14 @@ report: "workflow/report/workflow.rst"
 include: "workflow/rules/common.smk"
 include: "workflow/rules/fetch.smk"
 include: "workflow/rules/words.smk"
+include: "workflow/rules/pack.smk"
+include: "workflow/rules/build.smk"
+include: "workflow/rules/validate.smk"
+include: "workflow/rules/game.smk"
+include: "workflow/rules/media.smk"
+include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
+include: "workflow/rules/report.smk"
 
 
 rule all:
@@ -22,10 +29,29 @@ rule all:
         "results/words/words.tsv",
         "results/words/stats.json",
         "results/words/threshold.png",
+        "results/dict/stats.json",
+        "results/reports/compression.tsv",
+        "results/reports/compression.png",
+        "results/bench/unpack.json",
+        "results/build/wordle64.prg",
+        "results/validate/summary.json",
+        expand("results/screens/{screen}.png", screen=GAME_SCREENSHOTS),
+        "results/media/wordle64.d64",
+        "results/media/wordle64.tap",
+        "results/media/wordle64.t64",
+        "results/media/load-times.json",
+        "results/machine/run.json",
+        "results/solver/evaluation.tsv",
+        "results/solver/summary.json",
+        "results/solver/difficulty.png",
+        "results/solver/hardest.tsv",
+        "results/solver/absurdle.txt",
+        "results/bench/solver.json",
         "results/letters/words.fc",
         "results/letters/compression.tsv",
         "results/letters/tree.tsv",
         "results/letters/conundrums.tsv",
         "results/letters/check.json",
         "results/bench/letters.json",
+        "results/reports/anchors.tsv",
     default_target: True

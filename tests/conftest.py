@@ -33,7 +33,7 @@ def build_with_snakemake(*targets: str) -> None:
     import subprocess
     import sys
 
-    command = [sys.executable, "-m", "snakemake", "--cores", "2", "--quiet", "all", *targets]
+    command = [sys.executable, "-m", "snakemake", "--cores", "2", *targets, "--quiet", "all"]
     lock_path = REPO / ".snakemake-tests.lock"
     with open(lock_path, "w") as lock:  # pytest-xdist workers take turns
         fcntl.flock(lock, fcntl.LOCK_EX)

@@ -16,7 +16,12 @@ from wordle64.errors import Wordle64Error
 # Modules that contribute sub-commands, in the order they appear in --help.
 COMMAND_MODULES: tuple[str, ...] = (
     "wordle64.words",
+    "wordle64.pack",
+    "wordle64.media",
     "wordle64.letters",
+    "wordle64.core",
+    "wordle64.game",
+    "wordle64.solver_cli",
 )
 
 

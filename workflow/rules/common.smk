@@ -29,3 +29,118 @@ def letters_check_chunk_files(wildcards):
         f"results/letters/check/chunk{chunk}.json"
         for chunk in range(config["letters"]["check_chunks"])
     ]
+
+
+# ---- build ------------------------------------------------------------------------------------
+def build_sources(wildcards):
+    """Every 6502 source and include file: the PRG is rebuilt when any of them changes."""
+    asm = Path("workflow/asm")
+    return sorted(str(p) for p in [*asm.glob("*.s"), *asm.glob("*.inc")])
+
+
+def build_codec(wildcards):
+    """The codec of results/dict/blob.bin (dict.codec), for the build's in-place check."""
+    return config.get("dict", {}).get("codec", "ctxhuff")
+
+
+# ---- validate ---------------------------------------------------------------------------------
+# Checks run in chunks by rule validate_chunk; add a check's name to validate.checks in the
+# config to have validate_summary require results/validate/<name>.json (a rule of any stage may
+# make it: the game stage adds its own).
+wildcard_constraints:
+    core_check="unpack|lookup|score|rng|date|daily",
+
+
+def validate_chunk_inputs(wildcards):
+    """What a check's chunk reads: the PRG, its labels, the words and the pack stage's table;
+    the unpack check also the seed codec's blob and the decoders' PRG that unpacks it."""
+    inputs = {
+        "prg": "results/build/wordle64.prg",
+        "labels": "results/build/wordle64.lbl",
+        "words": "results/words/words.tsv",
+        "table": "results/dict/table.bin",
+        "index": "results/dict/index.bin",
+    }
+    if wildcards.core_check == "unpack":
+        inputs["seed_blob"] = "results/dict/blob-seed.bin"
+        inputs["seed_prg"] = "results/build/unpack-seed.prg"
+        inputs["seed_labels"] = "results/build/unpack-seed.lbl"
+    return inputs
+
+
+VALIDATE_OPTIONS = {
+    "unpack": (),
+    "lookup": ("seed", "nonwords_random", "nonwords_changed"),
+    "score": ("seed", "score_pairs"),
+    "rng": ("rng_jiffies", "rng_states", "picks", "full_picks"),
+    "date": ("seed", "date_years", "invalid_dates"),
+    "daily": ("seed", "daily_dates"),
+}
+
+
+def validate_chunk_options(wildcards):
+    """Only the validate.* keys a check uses, so changing one reruns only that check."""
+    return {
+        key: config["validate"][key] for key in VALIDATE_OPTIONS[wildcards.core_check]
+    }
+
+
+def validate_chunk_count(wildcards):
+    return int(config["validate"]["chunks"].get(wildcards.core_check, 1))
+
+
+def validate_chunk_files(wildcards):
+    return [
+        f"results/validate/chunks/{wildcards.core_check}/{chunk}.json"
+        for chunk in range(validate_chunk_count(wildcards))
+    ]
+
+
+def validate_check_files(wildcards):
+    return [f"results/validate/{check}.json" for check in config["validate"]["checks"]]
+
+
+# ---- game -------------------------------------------------------------------------------------
+from wordle64.game import SCREENSHOTS as GAME_SCREENSHOTS
+
+
+wildcard_constraints:
+    fuzz_chunk=r"\d+",
+
+
+def game_fuzz_chunk_files(wildcards):
+    """The fuzz chunk reports, one per game.fuzz_chunks."""
+    return [
+        f"results/validate/fuzz/{chunk}.json"
+        for chunk in range(config["game"]["fuzz_chunks"])
+    ]
+
+
+def game_fuzz_chunk_keys(wildcards):
+    """Keys of one fuzz chunk: game.fuzz_keys split evenly, the remainder to the first chunks."""
+    total, chunks = config["game"]["fuzz_keys"], config["game"]["fuzz_chunks"]
+    return total // chunks + (1 if int(wildcards.fuzz_chunk) < total % chunks else 0)
+
+
+def game_fuzz_chunk_seed(wildcards):
+    return config["game"]["fuzz_seed"] + int(wildcards.fuzz_chunk)
+
+
+# ---- solver -----------------------------------------------------------------------------------
+wildcard_constraints:
+    solver_strategy="minimax|squares|entropy|buckets|search",
+    solver_chunk=r"\d+",
+
+
+def solver_opener_files(wildcards):
+    """The first guess of each configured strategy, in solver.strategies order."""
+    return [f"results/solver/openers/{s}.json" for s in config["solver"]["strategies"]]
+
+
+def solver_chunk_files(wildcards):
+    """Every strategy's chunk results, solver.chunks per strategy."""
+    return [
+        f"results/solver/chunks/{strategy}/{chunk}.tsv"
+        for strategy in config["solver"]["strategies"]
+        for chunk in range(config["solver"]["chunks"])
+    ]

@@ -1,0 +1,58 @@
+"""report stage: the anchors table reads the stage artifacts and puts ours beside the published."""
+
+from __future__ import annotations
+
+from wordle64.anchors import (
+    absurdle_guesses,
+    dictionary_anchors,
+    machine_anchors,
+    solver_anchors,
+    write_anchors,
+)
+
+
+def test_dictionary_rows_show_bytes_and_bits_per_word():
+    rows = dictionary_anchors({"words": 1000, "table_bytes": 2676, "blob_bytes": 1000,
+                               "codec": "ctxhuff", "seed_blob_bytes": 1500})
+    blob = rows[1]
+    assert blob.published.startswith("22,567 B")
+    assert blob.ours == "1,000 B (8.00 bits/word)"
+    assert "1,500 B" in blob.note
+
+
+def test_machine_rows_say_whether_the_tape_target_is_met():
+    summary = {"checks": [{"check": "unpack", "unpack_pal_s": 4.5},
+                          {"check": "lookup", "cycles": {"max": 900, "mean": 400.5}}]}
+    load = {"prg_bytes": 17000, "tape": {"seconds_pal": 342.4, "target_seconds": 360,
+                                         "within_target": True}}
+    unpack, lookup, tape = machine_anchors(summary, load)
+    assert unpack.ours == "4.50 s PAL"
+    assert lookup.ours == "900 cycles"
+    assert tape.ours == "342 s for 17,000 B" and tape.note.endswith("met")
+
+
+def test_solver_rows_pick_the_best_strategy_and_the_best_greedy_one():
+    summary = {
+        "entropy": {"strategy": "entropy", "average": 3.7, "first_guess": "tares", "worst": 6,
+                    "answers": 10},
+        "search": {"strategy": "search", "average": 3.6, "first_guess": "salet", "worst": 5,
+                   "answers": 10},
+    }
+    best, greedy, absurdle = solver_anchors(summary, 4)
+    assert best.ours == "3.6000 (SALET, search, worst 5)"
+    assert greedy.ours == "3.7000 (TARES, entropy)"
+    assert absurdle.ours == "4"
+
+
+def test_absurdle_transcript_parsing():
+    assert absurdle_guesses("Absurdle: won in 5 guesses (...)\n1. reais ..... 242\n") == 5
+    assert absurdle_guesses("no win found\n") is None
+
+
+def test_markdown_table_has_one_row_per_anchor(tmp_path):
+    rows = dictionary_anchors({"words": 10, "table_bytes": 696, "blob_bytes": 9,
+                               "codec": "seed", "seed_blob_bytes": 9})
+    write_anchors(rows, tmp_path / "a.tsv", tmp_path / "a.md")
+    markdown = (tmp_path / "a.md").read_text().splitlines()
+    assert len(markdown) == 2 + len(rows)
+    assert len((tmp_path / "a.tsv").read_text().splitlines()) == 1 + len(rows)

@@ -1,0 +1,260 @@
+"""The game: key scripts, the hard-mode reference, the renderer (pure Python), and the real PRG
+played under py65 (scripted games, refusals, statistics, a short fuzz, the terminal player)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordle64 import core
+from wordle64.errors import Wordle64Error
+from wordle64.game import (
+    KEY_DELETE, KEY_RETURN, KEY_STOP, RESTORE, Board, Game, WordLists, board_problems,
+    expected_key_states, fuzz, hard_mode_violation, key_position, parse_keys, scripted_games,
+    terminal_key,
+)
+from wordle64.score import score
+from wordle64.screen import PEPTO_PALETTE, read_screen, render
+
+from conftest import REPO, build_with_snakemake
+
+CHARSET_SOURCE = REPO / "workflow" / "asm" / "charset.s"
+
+
+# ---- pure Python -------------------------------------------------------------------------------
+def test_key_scripts_name_keys_and_raw_codes():
+    assert parse_keys("ab{RETURN}{del}{$85}{STOP}{RESTORE}-7") == [
+        0x41, 0x42, KEY_RETURN, KEY_DELETE, 0x85, KEY_STOP, RESTORE, 0x2D, 0x37]
+    with pytest.raises(Wordle64Error, match="unknown key"):
+        parse_keys("{FOO}")
+    with pytest.raises(Wordle64Error, match="not closed"):
+        parse_keys("{RETURN")
+
+
+def test_terminal_keys_map_to_c64_keys():
+    assert terminal_key("q") == 0x51
+    assert terminal_key("\r") == KEY_RETURN
+    assert terminal_key("\x7f") == KEY_DELETE
+    assert terminal_key("\x1b") == KEY_STOP
+    assert terminal_key("\x1b[A") == 0x91
+    assert terminal_key("é") is None
+
+
+@pytest.mark.parametrize("previous, marks, guess, reason", [
+    # crane against cigar: C right, R and A elsewhere (worked out by hand)
+    ("crane", (2, 1, 1, 0, 0), "clear", None),
+    ("crane", (2, 1, 1, 0, 0), "roach", "LETTER 1 MUST BE C"),
+    ("crane", (2, 1, 1, 0, 0), "cloth", "MUST CONTAIN R"),
+    # eerie against elder: E right, E and R elsewhere, I and the last E absent: two Es needed
+    ("eerie", (2, 1, 1, 0, 0), "enter", None),
+    ("eerie", (2, 1, 1, 0, 0), "erupt", "MUST CONTAIN E"),
+    ("eerie", (2, 1, 1, 0, 0), "lever", "LETTER 1 MUST BE E"),
+])
+def test_hard_mode_reference(previous, marks, guess, reason):
+    assert hard_mode_violation(previous, marks, guess) == reason
+
+
+def test_keyboard_states_keep_the_best_mark():
+    guesses = bytes(core.letters("eerie") + core.letters("enter")) + bytes(20)
+    marks = bytes([2, 1, 1, 0, 0, 2, 0, 0, 2, 1]) + bytes(20)
+    board = Board(guesses, marks, row=2, col=0, key_state=bytes(26), answer=core.letters("elder"))
+    states = expected_key_states(board)
+    assert states[ord("e") - 97] == 3          # right place beats absent and elsewhere
+    assert states[ord("r") - 97] == 2
+    assert states[ord("i") - 97] == 1
+    assert states[ord("n") - 97] == 1
+    assert states[ord("z") - 97] == 0
+
+
+def test_keyboard_layout_is_qwerty():
+    assert key_position(ord("Q") - 65) == (21, 7)
+    assert key_position(ord("A") - 65) == (22, 9)
+    assert key_position(ord("M") - 65) == (36, 11)
+
+
+def test_render_uses_the_charset_ecm_backgrounds_and_pepto():
+    memory = bytearray(0x10000)
+    memory[0xD018] = 0x18                      # screen $0400, charset $2000
+    memory[0xD011] = 0x5B                      # ECM on
+    memory[0xD020], memory[0xD021], memory[0xD022] = 6, 0, 5
+    memory[0x2000 + 8 * 1:0x2000 + 8 * 2] = bytes([0xFF] + [0x00] * 7)  # glyph 1: top line
+    memory[0x0400] = 0x40 | 1                  # glyph 1 on background 1 (green)
+    memory[0xD800] = 1                         # white
+    screen = read_screen(memory)
+    assert screen.background(0, 0) == 5 and screen.glyph(0, 0) == 1
+    image = render(screen, scale=1, border=4)
+    assert image.size == (328, 208)
+    assert image.getpixel((0, 0)) == PEPTO_PALETTE[6]       # border: blue
+    assert image.getpixel((4, 4)) == PEPTO_PALETTE[1]       # the glyph's top line: white
+    assert image.getpixel((4, 5)) == PEPTO_PALETTE[5]       # below it: background 1, green
+    assert image.getpixel((12, 4)) == PEPTO_PALETTE[0]      # next cell: background 0
+
+
+def glyph_from_source(number: int) -> bytes:
+    """A glyph's 8 bytes read straight from the ASCII art in charset.s."""
+    text = CHARSET_SOURCE.read_text()
+    block = text.split(f"; {number}: ", 1)[1].split("\n; ", 1)[0]
+    rows = re.findall(r'glyph_row "([.#]{8})"', block)
+    assert len(rows) == 8
+    return bytes(int(row.replace("#", "1").replace(".", "0"), 2) for row in rows)
+
+
+# ---- the real PRG ------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def game_files(shared_data) -> tuple[Path, Path, Path]:
+    build_with_snakemake("results/build/wordle64.prg", "results/build/wordle64.lbl",
+                         "results/words/words.tsv")
+    build = REPO / "results" / "build"
+    return build / "wordle64.prg", build / "wordle64.lbl", REPO / "results/words/words.tsv"
+
+
+@pytest.fixture(scope="session")
+def words(game_files) -> WordLists:
+    return WordLists.from_tsv(game_files[2])
+
+
+@pytest.fixture(scope="session")
+def booted(game_files) -> tuple[Game, tuple]:
+    game = Game.from_files(game_files[0], game_files[1])
+    return game, game.snapshot()
+
+
+@pytest.fixture
+def game(booted) -> Game:
+    game, snapshot = booted
+    game.restore(snapshot)
+    return game
+
+
+def test_the_charset_in_the_prg_is_the_one_drawn_in_charset_s(game):
+    base = game.labels["charset"]
+    for number in (1, 13, 23, 27, 48, 57):
+        assert game.read(base + 8 * number, 8) == glyph_from_source(number)
+
+
+def test_menu_lists_the_options_and_the_dictionary(game, words):
+    text = game.screen().text()
+    for item in ("1  RANDOM WORD", "2  DAILY WORD", "3  HARD MODE", "4  COLOUR-BLIND",
+                 "5  STATISTICS"):
+        assert item in text
+    assert f"{len(words.words)} WORDS, {len(words.answers)} ANSWERS" in text
+
+
+def test_a_daily_guess_is_coloured_as_the_reference_scores_it(game, words):
+    game.type("2" + "20261130" + "{RETURN}")
+    answer = core.daily_word(2026, 11, 30, list(words.answers))
+    assert game.answer() == answer
+    guess = next(w for w in ("crane", "slate", "pious") if w != answer)
+    game.type(guess + "{RETURN}")
+    screen = game.screen()
+    selector = {0: 3, 1: 2, 2: 1}                  # ECM background: absent / elsewhere / right
+    for position, mark in enumerate(score(guess, answer)):
+        code, _ = screen.cell(2 + 4 * position, 2)     # centre of the first row's tiles
+        assert code == (ord(guess[position]) - 96) | selector[mark] << 6
+    assert "DAILY 2026-11-30" in screen.text()
+
+
+def test_refusals_leave_the_row_editable(game, words):
+    game.type("1ab{RETURN}")
+    assert "NOT ENOUGH LETTERS" in game.screen().text()
+    game.type("{DEL}{DEL}zzzzz{RETURN}")
+    assert "zzzzz" not in words.words
+    assert "NOT IN WORD LIST" in game.screen().text()
+    board = game.board()
+    assert (board.row, board.col, board.word(0)) == (0, 5, "zzzzz")
+    game.type("{DEL}")
+    assert game.board().col == 4
+    assert not board_problems(game.board(), words.words, game.screen())
+
+
+def test_an_impossible_date_is_refused_then_corrected(game, words):
+    game.type("220230229{RETURN}")
+    assert "NO SUCH DATE" in game.screen().text()
+    game.type("{DEL}{DEL}28{RETURN}")
+    assert "DAILY 2023-02-28" in game.screen().text()
+    assert game.answer() == core.daily_word(2023, 2, 28, list(words.answers))
+
+
+def test_hard_mode_refuses_a_guess_that_drops_a_hint(game, words):
+    game.type("3")
+    game.type("2" + "20240101" + "{RETURN}")
+    answer = game.answer()
+    first = next(w for w in sorted(words.answers) if w != answer and 2 in score(w, answer))
+    marks = score(first, answer)
+    position = marks.index(2)
+    bad = next(w for w in sorted(words.answers) if w[position] != first[position])
+    game.type(first + "{RETURN}" + bad + "{RETURN}")
+    text = game.screen().text()
+    assert "HARD MODE:" in text
+    assert hard_mode_violation(first, marks, bad) in text
+    assert game.board().row == 1
+
+
+def test_statistics_after_a_win_and_a_loss(game, words):
+    game.type("1")
+    answer = game.answer()
+    wrong = [w for w in sorted(words.answers) if w != answer][:6]
+    game.type(wrong[0] + "{RETURN}" + answer + "{RETURN}")
+    assert "MAGNIFICENT!" in game.screen().text()
+    game.type("{RETURN}")
+    answer = game.answer()
+    wrong = [w for w in sorted(words.answers) if w != answer][:6]
+    game.type("".join(w + "{RETURN}" for w in wrong))
+    assert "THE WORD WAS" in game.screen().text()
+    assert answer.upper() in game.screen().text()
+    game.type("{STOP}5")
+    lines = game.screen().text_lines()
+    values = {line[8:26].strip(): line[26:].strip() for line in lines[6:13] if line.strip()}
+    assert values == {"PLAYED": "2", "WIN %": "50", "CURRENT STREAK": "0", "BEST STREAK": "1"}
+    assert lines[18].split() == ["2", "█" * 22, "1"]       # one win in two guesses: full bar
+
+
+def test_restore_and_stray_keys_do_nothing_on_the_menu(game):
+    before = game.screen().codes
+    game.type("{RESTORE}{F1}{HOME}{CLR}X{RETURN}{DEL}{STOP}{$FF}{$A0}")
+    assert game.screen().codes == before
+
+
+def test_scripted_games_all_pass(game_files, words, tmp_path):
+    from wordle64 import emu
+    labels = emu.Machine.from_files(*game_files[:2]).labels
+    names = ("menu", "game_won", "statistics")
+    result = scripted_games(game_files[0].read_bytes(), labels, words,
+                            {name: tmp_path / f"{name}.png" for name in names}, log=lambda _: 0)
+    assert result["failed_checks"] == [] and result["passed"]
+    assert {s["name"] for s in result["scenarios"]} >= {
+        "won", "lost", "not_in_word_list", "daily_date", "hard_mode", "colour_blind",
+        "statistics"}
+    for name in names:
+        assert (tmp_path / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_short_fuzz_finds_nothing(game_files, words):
+    from wordle64 import emu
+    labels = emu.Machine.from_files(*game_files[:2]).labels
+    report = fuzz(game_files[0].read_bytes(), labels, words, keys=1500, seed=7,
+                  log=lambda _: 0)
+    assert report["problems"] == [] and report["keys"] == 1500
+    assert report["keys_on_screen"]["game"] > 0
+    assert report["min_stack_pointer"] >= 0xC0
+
+
+def test_play_command_types_keys_and_prints_the_screen(game_files):
+    run = subprocess.run(
+        [sys.executable, "-m", "wordle64.cli", "play", "--prg", str(game_files[0]),
+         "--labels", str(game_files[1]), "--daily", "2026-11-30", "--keys", "AB{DEL}",
+         "--plain"], capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert run.returncode == 0, run.stderr
+    assert "DAILY 2026-11-30" in run.stdout
+    assert "Q W E R T Y U I O P" in run.stdout
+
+
+def test_play_refuses_an_impossible_date():
+    run = subprocess.run([sys.executable, "-m", "wordle64.cli", "play", "--daily", "2026-02-30",
+                          "--keys", ""], capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert run.returncode == 2
+    assert "2026-02-30" in run.stderr

@@ -1,0 +1,214 @@
+"""Whole-machine runs on c64py: ROM staging, labels, screen reading, and a real boot with keys."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from wordle64 import machine
+from wordle64.errors import Wordle64Error
+
+OPEN_ROMS = Path(__file__).resolve().parents[2] / "shared" / "data" / "open-roms"
+
+# A toy "game" with the shape of the real one: a menu printed with CHROUT, keys read with GETIN
+# (so they must come through the KERNAL's interrupt-driven CIA scan), an answer in answer_buf
+# and a row of five typed letters in white on tiles coloured green (5) / yellow (7) / grey (11)
+# with the VIC's extended background colour mode, as the real game draws them.
+TOY_SOURCE = r"""
+.export answer_buf
+GETIN  := $FFE4
+CHROUT := $FFD2
+ROW5   := 5 * 40
+.segment "LOADADDR"
+        .word $0801
+.segment "CODE"
+        .word stub_end, 10
+        .byte $9E, "2061", 0
+stub_end:
+        .word 0
+        ldx #0
+@menu:  lda menu,x
+        beq @wait
+        jsr CHROUT
+        inx
+        bne @menu
+@wait:  jsr GETIN
+        cmp #'R'
+        bne @wait
+        ldx #4
+@copy:  lda answer,x
+        sta answer_buf,x
+        dex
+        bpl @copy
+        ldy #0
+@read:  jsr GETIN
+        beq @read
+        cmp #$0D
+        beq @mark
+        cpy #5
+        beq @read
+        sec
+        sbc #$40
+        sta $0400 + ROW5,y
+        sta guess,y
+        iny
+        bne @read
+@mark:  lda #5                          ; extended background colour mode, as the game:
+        sta $D022                       ; code bits 6-7 pick the tile colour
+        lda #7
+        sta $D023
+        lda #11
+        sta $D024
+        lda $D011
+        ora #$40
+        sta $D011
+        ldy #0
+@tile:  lda guess,y
+        sec
+        sbc #1
+        cmp answer,y
+        bne @other
+        lda #$40
+        bne @set
+@other: ldx #4
+@find:  cmp answer,x
+        beq @else
+        dex
+        bpl @find
+        lda #$C0
+        bne @set
+@else:  lda #$80
+@set:   ora guess,y
+        sta $0400 + ROW5,y
+        lda #1
+        sta $D800 + ROW5,y
+        iny
+        cpy #5
+        bne @tile
+@idle:  jsr GETIN
+        jmp @idle
+menu:   .byte $93, "PRESS R FOR RANDOM", 0
+answer: .byte 2, 0, 8, 17, 13
+answer_buf: .res 5
+guess:  .res 5
+"""
+TOY_CONFIG = """
+MEMORY {
+    LOADADDR: start = $07FF, size = 2, file = %O;
+    RAM: start = $0801, size = $9000, file = %O;
+}
+SEGMENTS {
+    LOADADDR: load = LOADADDR, type = ro;
+    CODE: load = RAM, type = rw;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def roms() -> Path:
+    if not (OPEN_ROMS / "kernal_generic.rom").is_file():
+        pytest.skip(f"Open ROMs not found at {OPEN_ROMS} (expected ../shared/data/open-roms)")
+    return OPEN_ROMS
+
+
+@pytest.fixture(scope="module")
+def toy(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, dict[str, int]]:
+    if not (shutil.which("ca65") and shutil.which("ld65")):
+        pytest.skip("cc65 (ca65, ld65) is not installed")
+    folder = tmp_path_factory.mktemp("toy")
+    (folder / "toy.s").write_text(TOY_SOURCE)
+    (folder / "toy.cfg").write_text(TOY_CONFIG)
+    subprocess.run(["ca65", "-g", "toy.s", "-o", "toy.o"], cwd=folder, check=True)
+    subprocess.run(["ld65", "-C", "toy.cfg", "-Ln", "toy.lbl", "-o", "toy.prg", "toy.o"],
+                   cwd=folder, check=True)
+    return (folder / "toy.prg").read_bytes(), machine.read_labels(folder / "toy.lbl")
+
+
+def test_locate_and_stage_roms(tmp_path: Path) -> None:
+    opened = tmp_path / "open"
+    opened.mkdir()
+    for name in ("basic_generic.rom", "kernal_generic.rom", "chargen_openroms.rom"):
+        (opened / name).write_bytes(name.encode())
+    assert machine.locate_roms(tmp_path / "nowhere", environ={}) is None
+    assert machine.locate_roms(opened, environ={}) == opened
+    assert machine.locate_roms(tmp_path / "nowhere", environ={"C64_ROMS": str(opened)}) == opened
+    staged = machine.stage_roms(opened, tmp_path / "staged")
+    assert (staged / "kernal.901227-03.bin").read_bytes() == b"kernal_generic.rom"
+    assert (staged / "basic.901226-01.bin").read_bytes() == b"basic_generic.rom"
+    assert (staged / "characters.901225-01.bin").read_bytes() == b"chargen_openroms.rom"
+
+
+def test_read_labels(tmp_path: Path) -> None:
+    labels = tmp_path / "x.lbl"
+    labels.write_text("al 00088F .answer_buf\nal 00080D .main\n")
+    assert machine.read_labels(labels) == {"answer_buf": 0x088F, "main": 0x080D}
+    labels.write_text("al 00088F .answer_buf\nnonsense\n")
+    with pytest.raises(Wordle64Error, match=r"x.lbl:2:"):
+        machine.read_labels(labels)
+
+
+def test_screen_text_and_word_search() -> None:
+    codes = bytearray(b" " * 80)
+    codes[40 + 3:40 + 12:2] = bytes([3, 18, 1, 14, 5])  # C R A N E, every other column
+    codes[0] = 0x80 | 18  # reverse-video R
+    lines = machine.screen_text(bytes(codes))
+    assert lines[0].startswith("R ") and lines[1][3:12] == "C R A N E"
+    assert machine.find_word(bytes(codes), "crane") == [[(1, 3), (1, 5), (1, 7), (1, 9), (1, 11)]]
+    assert machine.marks_match_colours([2, 1, 1, 0, 0], [5, 7, 7, 11, 11])
+    assert not machine.marks_match_colours([2, 1, 1, 0, 0], [5, 5, 5, 5, 5])
+    assert not machine.marks_match_colours([2, 1, 1, 0, 0], [5, 7, 11, 11, 11])
+
+
+def test_skipped_without_roms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("C64_ROMS", raising=False)
+    out = tmp_path / "run.json"
+    png = tmp_path / "screens.png"
+    result = machine.run_machine_stage("x.prg", "x.lbl", "x.txt", str(out),
+                                       str(tmp_path / "screens.txt"), str(png),
+                                       roms=str(tmp_path / "none"), script=machine.GameScript())
+    assert json.loads(out.read_text()) == result
+    assert result["startup_cycles"] is None and "no C64 ROMs" in result["skipped"]
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_screens_png_draws_from_the_memory_image(tmp_path: Path) -> None:
+    from PIL import Image
+
+    image = bytearray(0x10000)
+    image[0xD018] = 0x18  # screen $0400, charset $2000
+    image[0xD020], image[0xD021] = 14, 6
+    image[0x2008:0x2010] = b"\xff" * 8  # glyph 1: a full block
+    image[0x0400] = 1
+    image[0xD800] = 1  # white
+    png = tmp_path / "shots.png"
+    machine.save_screens_png([bytes(image), bytes(image)], png, scale=1)
+    shot = Image.open(png).convert("RGB")
+    assert shot.size == (2 * (320 + 48), 200 + 48)
+    assert shot.getpixel((24, 24)) == (0xFF, 0xFF, 0xFF)  # cell 0: white block
+    assert shot.getpixel((24 + 8, 24)) == (0x35, 0x28, 0x79)  # cell 1: blue background
+    assert shot.getpixel((0, 0)) == (0x6C, 0x5E, 0xB5)  # light blue border
+
+
+def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str, int]]) -> None:
+    prg, labels = toy
+    c64 = machine.Machine(roms)
+    report = machine.play_random_game(c64, prg, labels, machine.GameScript(), answers={"cairn"})
+    assert 0 < report.boot_cycles < 4_000_000
+    # RUN's RETURN is seen by the next keyboard scan (one jiffy at most) and the menu prints
+    # within the same frame or the next.
+    assert 0 < report.startup_cycles <= 3 * machine.FRAME_CYCLES
+    assert report.screens["menu"][0].startswith("PRESS R FOR RANDOM")
+    assert report.answer == "cairn"
+    # crane vs cairn: C right, R A N elsewhere, E absent; the toy's tiles are 5 / 7 / 11.
+    assert report.guess == "crane" and report.expected_marks == [2, 1, 1, 1, 0]
+    assert report.found_at == [(5, 0), (5, 1), (5, 2), (5, 3), (5, 4)]
+    assert report.tile_colours == [(5, 1), (7, 1), (7, 1), (7, 1), (11, 1)]
+    assert c64.ram(0x0400 + 200, 5) == bytes([0x43, 0x92, 0x81, 0x8E, 0xC5])
+    assert c64.ecm() and c64.screen_base() == 0x0400 and c64.lines()[5].startswith("CRANE")
+    assert c64.memory_image()[0xD022:0xD025] == bytes([5, 7, 11])
+    # The game is still running (idling in GETIN), not back at BASIC.
+    assert not c64.shows("READY.")

@@ -1,0 +1,132 @@
+"""Report stage: our measured figures beside the published ones (../shared/ANCHORS.md).
+
+Every "ours" value is read from an artifact the pipeline measured; the published values are the
+constants below, each with its source as listed in ANCHORS.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """One published figure and ours, measured the same way where the lists allow it."""
+
+    topic: str
+    what: str
+    published: str
+    source: str
+    ours: str
+    note: str = ""
+
+
+def _bits(bytes_: int, words: int) -> str:
+    return f"{bytes_ * 8 / words:.2f} bits/word"
+
+
+def dictionary_anchors(stats: dict) -> list[Anchor]:
+    words, table, blob = stats["words"], stats["table_bytes"], stats["blob_bytes"]
+    return [
+        Anchor("dictionary", "RAM table (prefix counts + 2 B/word)", "30,386 B",
+               "original C64 Wordle", f"{table:,} B", "same design; index of 1,354 B built at start-up"),
+        Anchor("dictionary", "compressed blob, words + answer flags", "22,567 B (12.2 bits/word)",
+               "original C64 Wordle", f"{blob:,} B ({_bits(blob, words)})",
+               f"codec {stats['codec']}; our seed-codec rebuild: {stats['seed_blob_bytes']:,} B"),
+        Anchor("dictionary", "xz -9 on the sorted list (words only)", "17,376 B", "ANCHORS.md",
+               f"{blob:,} B with answers", "ours includes the 4,126 answer flags"),
+        Anchor("dictionary", "bzip2 on the front-coded list (words only)", "15,887 B", "ANCHORS.md",
+               f"{blob:,} B with answers", ""),
+        Anchor("dictionary", "Golf Horse record (context mixing, no speed limit)",
+               "10,982 B for 12,947 words (6.8 bits/word)", "ANCHORS.md (golf.horse)",
+               _bits(blob, words), "ours decodes on a 1 MHz 6502 in under 5 s"),
+    ]
+
+
+def machine_anchors(summary: dict, load_times: dict) -> list[Anchor]:
+    checks = {check["check"]: check for check in summary["checks"]}
+    unpack, lookup = checks["unpack"], checks["lookup"]
+    tape = load_times["tape"]
+    return [
+        Anchor("6502", "unpack the whole dictionary", "target ≤ 5 s PAL", "issue",
+               f"{unpack['unpack_pal_s']:.2f} s PAL", "measured in cycles under py65"),
+        Anchor("6502", "lookup, worst case", "up to 676 + 271 entries scanned", "original C64 Wordle",
+               f"{lookup['cycles']['max']:,} cycles", f"mean {lookup['cycles']['mean']:,} cycles"),
+        Anchor("media", "standard KERNAL tape load", "≈ 17 s + 18.8 ms per byte", "ANCHORS.md",
+               f"{tape['seconds_pal']:.0f} s for {load_times['prg_bytes']:,} B",
+               f"target {tape['target_seconds']} s: {'met' if tape['within_target'] else 'missed'}"),
+    ]
+
+
+def solver_anchors(summary: dict, absurdle_guesses: int | None) -> list[Anchor]:
+    best = min(summary.values(), key=lambda s: s["average"])
+    greedy = [s for s in summary.values() if s["strategy"] != "search"]
+    best_greedy = min(greedy, key=lambda s: s["average"])
+    anchors = [
+        Anchor("solver", "best average, all guesses allowed", "3.4212 (SALET, proven optimum)",
+               "Selby; Bertsimas & Paskov (2,315 answers)",
+               f"{best['average']:.4f} ({best['first_guess'].upper()}, {best['strategy']}, "
+               f"worst {best['worst']})", f"our list has {best['answers']:,} answers"),
+        Anchor("solver", "best greedy heuristic", "3.4320 (TRACE, most buckets)", "Lessard",
+               f"{best_greedy['average']:.4f} ({best_greedy['first_guess'].upper()}, "
+               f"{best_greedy['strategy']})", "different answer list"),
+    ]
+    if absurdle_guesses is not None:
+        anchors.append(Anchor("solver", "Absurdle, fewest guesses", "4 (3 impossible)", "ANCHORS.md",
+                              str(absurdle_guesses), "on our lists"))
+    return anchors
+
+
+def letters_anchors(bench: dict, compression: list[dict]) -> list[Anchor]:
+    rows = {(r["representation"], r["compressor"]): r for r in compression}
+    fc_gzip, fc_brotli = rows[("front-coded", "gzip")], rows[("front-coded", "brotli")]
+    return [
+        Anchor("letters", "front-coded list + gzip", "174,747 B, 11.5 bits/word (121,789 words)",
+               "CGJennings/countdown-solver", f"{int(fc_gzip['bytes']):,} B, "
+               f"{float(fc_gzip['bits_per_word']):.1f} bits/word", f"{bench['words']:,} words"),
+        Anchor("letters", "front-coded list + brotli", "162,184 B, 10.7 bits/word",
+               "CGJennings/countdown-solver", f"{int(fc_brotli['bytes']):,} B, "
+               f"{float(fc_brotli['bits_per_word']):.1f} bits/word", ""),
+        Anchor("letters", "solve one draw (all arrangements)", "0.2 s to 1 s", "published solvers",
+               f"{bench['ms_median']:.2f} ms median, {bench['ms_max']:.1f} ms max",
+               f"{bench['draws']:,} draws, target 20 ms"),
+    ]
+
+
+def absurdle_guesses(transcript: str) -> int | None:
+    """The 'won in N guesses' of results/solver/absurdle.txt, if it says so."""
+    found = re.search(r"won in (\d+) guess", transcript)
+    return int(found.group(1)) if found else None
+
+
+def collect_anchors(paths) -> list[Anchor]:
+    """Every anchor row from the stage artifacts (`paths` has the attributes used below)."""
+
+    def load(path):
+        return json.loads(Path(path).read_text())
+
+    with open(paths.letters_compression, newline="") as handle:
+        compression = list(csv.DictReader(handle, delimiter="\t"))
+    return (
+        dictionary_anchors(load(paths.dict_stats))
+        + machine_anchors(load(paths.validate_summary), load(paths.load_times))
+        + solver_anchors(load(paths.solver_summary),
+                         absurdle_guesses(Path(paths.absurdle).read_text()))
+        + letters_anchors(load(paths.letters_bench), compression)
+    )
+
+
+def write_anchors(anchors: list[Anchor], tsv: Path, markdown: Path) -> None:
+    fields = list(asdict(anchors[0]))
+    with open(tsv, "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=fields, delimiter="\t")
+        writer.writeheader()
+        writer.writerows(asdict(a) for a in anchors)
+    lines = ["| topic | what | published | source | ours | note |", "|---|---|---|---|---|---|"]
+    lines += [f"| {a.topic} | {a.what} | {a.published} | {a.source} | **{a.ours}** | {a.note} |"
+              for a in anchors]
+    Path(markdown).write_text("\n".join(lines) + "\n")

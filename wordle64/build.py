@@ -1,0 +1,253 @@
+"""Build stage: assemble workflow/asm/*.s with ca65, link with ld65, prove the layout fits.
+
+The PRG ends with the compressed dictionary blob; at start-up dict_init moves the blob up to end
+on a page ``DICT_WORK_BYTES`` (the ctxhuff decoder's work area, pack.ctxhuff_work_bytes, passed
+to ca65 with -D) below ``__DICT_END__`` ($D000) and unpacks it forwards with
+dict_unpack_in_place into the RAM it was loaded into (index, answer index, table). `check_fit`
+proves that the table's write pointer never overtakes the blob's read pointer, with the codec's
+in-place check (wordle64.pack.inplace_margin), and otherwise fails with the number of bytes
+missing. `build_decoders` links the validation-only PRG of the decoders (ctxhuff and the seed
+baseline, workflow/asm/seed/unpack_seed.s), which the game does not carry.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from wordle64.emu import parse_labels
+from wordle64.errors import Wordle64Error
+
+TAPE_HEADER_SECONDS = 17.25      # standard KERNAL tape: leader, header block and gaps
+TAPE_SECONDS_PER_BYTE = 0.01913  # every byte recorded twice (wordle64.media's pulse model)
+PREFIXES = 676
+INDEX_BYTES = (PREFIXES + 1) * 2
+
+# (table address, index address, blob address) -> spare bytes of the in-place unpack (>= 0 fits)
+SpareFunction = Callable[[int, int, int], int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything lands, in bytes and addresses (written to results/build/layout.json)."""
+
+    prg_bytes: int             # the file as shipped (code image packed)
+    linked_bytes: int          # the file as linked (code image plain)
+    image_bytes: int           # code, read-only data, data, charset: stored packed
+    packed_bytes: int          # ... their LZ stream (wordle64.lz; 0 = stored plain)
+    code_end: int              # first byte after the program image before the blob
+    blob_load: int
+    blob_bytes: int
+    blob_moved: int            # where dict_init moves the blob (its work area follows it)
+    charset_run: int           # where dict_relocate copies the charset (CHARRAM)
+    dict_index: int
+    dict_answer_index: int
+    dict_table: int
+    table_bytes: int
+    table_end: int
+    dict_end: int
+    free_after_table: int      # bytes between the table and dict_end once the blob is used up
+    inplace_spare: int         # smallest gap between the blob's read pointer and a table write
+    bss_bytes: int
+    bss_free: int
+    tape_load_seconds: float
+
+
+def run_tool(command: list[str], what: str, log=None) -> None:
+    """Run ca65/ld65; the full output goes to `log`, the first lines into a Wordle64Error."""
+    if log:
+        print(" ".join(command), file=log)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise Wordle64Error(f"{command[0]} not found: install the Debian package cc65") from None
+    output = (done.stderr + done.stdout).strip()
+    if log and output:
+        print(output, file=log)
+    if done.returncode != 0:
+        lines = output.splitlines() or [f"exit status {done.returncode}"]
+        first = " ".join(line.strip() for line in lines[:3])
+        more = f" (+{len(lines) - 3} more lines in the log)" if len(lines) > 3 else ""
+        raise Wordle64Error(f"{what} failed: {first}{more}")
+
+
+def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, out_labels: Path,
+                      out_map: Path, log=None, work_bytes: int | None = None) -> None:
+    """ca65 every asm_dir/*.s (with -g, so the label file names every label), ld65 them.
+
+    The blob is found by `.incbin "blob.bin"` through --bin-include-dir, so its directory is
+    given here and its name must be blob.bin. `work_bytes` (default: read from the ctxhuff
+    blob's header) is the decoder's work area, DICT_WORK_BYTES in dict.s.
+    """
+    sources = sorted(asm_dir.glob("*.s"))
+    if not sources:
+        raise Wordle64Error(f"{asm_dir}: no .s files to assemble")
+    if blob.name != "blob.bin":
+        raise Wordle64Error(f"{blob}: dict.s includes blob.bin; pass a file of that name")
+    if work_bytes is None:
+        from wordle64 import pack
+        work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
+    with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
+        work_dir = Path(work)
+        objects = []
+        for source in sources:
+            obj = work_dir / (source.stem + ".o")
+            command = ["ca65", "-g", "-I", str(asm_dir), "--bin-include-dir", str(blob.parent),
+                       "-D", f"DICT_WORK_BYTES={work_bytes}", "-o", str(obj), str(source)]
+            run_tool(command, f"ca65 {source.name}", log)
+            objects.append(str(obj))
+        command = ["ld65", "-C", str(config), "-o", str(out_prg), "-Ln", str(out_labels),
+                   "-m", str(out_map), *objects]
+        run_tool(command, "ld65", log)
+
+
+def linear_spare(table_bytes: int, blob_bytes: int) -> SpareFunction:
+    """Spare bytes assuming the decoder reads and writes at steady rates (the gap is smallest
+    at the start or the end). Only a fallback for a codec without its own exact function."""
+    def spare(table_addr: int, index_addr: int, blob_addr: int) -> int:
+        start = blob_addr - table_addr
+        end = (blob_addr + blob_bytes) - (table_addr + table_bytes)
+        return min(start, end) - 1
+    return spare
+
+
+def codec_spare(codec: str, blob: bytes, table_bytes: int) -> tuple[SpareFunction, str]:
+    """The codec's exact in-place check (wordle64.pack.inplace_margin, as dict_init runs it:
+    dict_unpack_in_place), else the estimate."""
+    try:
+        from wordle64 import pack  # the codec's module
+        function = pack.inplace_margin
+    except (ImportError, AttributeError):
+        return linear_spare(table_bytes, len(blob)), "linear estimate (no pack.inplace_margin)"
+
+    def spare(table_addr: int, index_addr: int, blob_addr: int) -> int:
+        return function(codec, blob, table_addr=table_addr, index_addr=index_addr,
+                        blob_addr=blob_addr, in_place=True)
+    return spare, f"wordle64.pack.inplace_margin ({codec}, in place)"
+
+
+def pack_image(prg: bytes, labels: dict[str, int]) -> tuple[bytes, int]:
+    """The PRG with its code image (__CODE_LOAD__ to __BLOB_LOAD__) LZ-packed and
+    depack_packed_bytes patched (depack.s undoes it at start-up); returns (PRG, packed bytes).
+    Checks the round trip and that the stream's copy above the blob stays below __DICT_END__."""
+    from wordle64 import lz
+
+    def offset(name: str) -> int:
+        if name not in labels:
+            raise Wordle64Error(f"the label file has no {name}: is depack.s linked?")
+        return labels[name] - labels["__LOADADDR__"] + 2
+
+    image_start, image_end = offset("__CODE_LOAD__"), offset("__BLOB_LOAD__")
+    image = prg[image_start:image_end]
+    packed = lz.pack(image)
+    if lz.unpack(packed, len(image)) != image:
+        raise Wordle64Error("the LZ packer does not round-trip the code image")
+    if len(packed) >= len(image):
+        return prg, 0
+    copy_end = labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"] + len(packed)
+    if copy_end > labels["__DICT_END__"]:
+        raise Wordle64Error(f"the packed code does not fit by {copy_end - labels['__DICT_END__']}"
+                            f" bytes above the blob at start-up")
+    head = bytearray(prg[:image_start])
+    patch = offset("depack_packed_bytes")
+    head[patch:patch + 2] = len(packed).to_bytes(2, "little")
+    return bytes(head) + packed + prg[image_end:], len(packed)
+
+
+def check_fit(labels: dict[str, int], prg_bytes: int, table_bytes: int,
+              spare_of: SpareFunction, margin: int = 0) -> Layout:
+    """The memory layout of a linked PRG, or a Wordle64Error saying by how many bytes it misses.
+
+    `spare_of(table, index, blob)` is the codec's smallest gap between the blob's read pointer
+    and the unpacker's writes, for the blob where dict_init moves it; it must be >= margin.
+    """
+    def need(name: str) -> int:
+        if name not in labels:
+            raise Wordle64Error(f"the label file has no {name}: is dict.s linked?")
+        return labels[name]
+
+    blob_load, blob_bytes = need("__BLOB_LOAD__"), need("__BLOB_SIZE__")
+    dict_end, dict_table, dict_index = need("__DICT_END__"), need("dict_table"), need("dict_index")
+    blob_moved = need("dict_blob_moved")
+    table_end = dict_table + table_bytes
+    if table_end > dict_end:
+        raise Wordle64Error(
+            f"the dictionary does not fit by {table_end - dict_end} bytes: the table "
+            f"(${dict_table:04X}-${table_end - 1:04X}, {table_bytes} bytes) runs past "
+            f"${dict_end:04X}")
+    spare = spare_of(dict_table, dict_index, blob_moved)
+    if spare < margin:
+        raise Wordle64Error(
+            f"the dictionary does not fit by {margin - spare} bytes: unpacking in place, the "
+            f"table would overtake the blob being read (blob moved to ${blob_moved:04X}, "
+            f"table at ${dict_table:04X}); shrink the code or the word lists")
+    bss_size, bss_area = labels.get("__BSS_SIZE__", 0), labels.get("__BSSRAM_SIZE__", 0)
+    image = blob_load - labels.get("__CODE_LOAD__", blob_load)
+    return Layout(
+        prg_bytes=prg_bytes, linked_bytes=prg_bytes, image_bytes=image, packed_bytes=0,
+        code_end=blob_load, blob_load=blob_load, blob_bytes=blob_bytes,
+        blob_moved=blob_moved, charset_run=labels.get("__CHARSET_RUN__", 0),
+        dict_index=dict_index,
+        dict_answer_index=need("dict_answer_index"), dict_table=dict_table,
+        table_bytes=table_bytes, table_end=table_end, dict_end=dict_end,
+        free_after_table=dict_end - table_end, inplace_spare=spare,
+        bss_bytes=bss_size, bss_free=bss_area - bss_size,
+        tape_load_seconds=tape_seconds(prg_bytes))
+
+
+def tape_seconds(prg_bytes: int) -> float:
+    """Standard KERNAL tape load, the model of wordle64.media (results/media/load-times.json
+    measures it from the pulses)."""
+    return round(TAPE_HEADER_SECONDS + TAPE_SECONDS_PER_BYTE * prg_bytes, 1)
+
+
+def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str | Path,
+          out_prg: str | Path, out_labels: str | Path, out_map: str | Path,
+          out_layout: str | Path, codec: str = "ctxhuff", margin: int = 0, log=None) -> Layout:
+    """Assemble, link and check the layout; writes the PRG, labels, map and layout.json."""
+    out_prg, out_labels, out_map = Path(out_prg), Path(out_labels), Path(out_map)
+    if codec != "ctxhuff":
+        raise Wordle64Error(f"dict.codec {codec!r}: the game carries only the ctxhuff decoder "
+                            f"(the seed decoder is in the validation PRG only)")
+    table_bytes = Path(table).stat().st_size
+    with tempfile.TemporaryDirectory(prefix="wordle64-link-") as work:
+        staged = [Path(work) / p.name for p in (out_prg, out_labels, out_map)]
+        assemble_and_link(Path(asm_dir), Path(config), Path(blob), *staged, log=log)
+        labels = parse_labels(staged[1].read_text(), str(out_labels))
+        spare_of, how = codec_spare(codec, Path(blob).read_bytes(), table_bytes)
+        if log:
+            print(f"in-place check: {how}", file=log)
+        layout = check_fit(labels, staged[0].stat().st_size, table_bytes, spare_of, margin)
+        shipped, packed = pack_image(staged[0].read_bytes(), labels)
+        staged[0].write_bytes(shipped)
+        layout = replace(layout, prg_bytes=len(shipped), packed_bytes=packed,
+                         tape_load_seconds=tape_seconds(len(shipped)))
+        for made, final in zip(staged, (out_prg, out_labels, out_map)):
+            final.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(made, final)
+    Path(out_layout).parent.mkdir(parents=True, exist_ok=True)
+    Path(out_layout).write_text(json.dumps({**asdict(layout), "inplace_check": how},
+                                           indent=2) + "\n")
+    return layout
+
+
+def build_decoders(asm_dir: str | Path, out_prg: str | Path, out_labels: str | Path,
+                   log=None) -> int:
+    """Link the validation-only PRG of the decoders (pack.assemble_unpacker: ctxhuff and the
+    seed baseline); returns its size in bytes. The unpack validation, the unpack benchmark and
+    the tests run dict_unpack_seed from it: the game does not carry it."""
+    from wordle64 import pack
+
+    with tempfile.TemporaryDirectory(prefix="wordle64-decoders-") as work:
+        prg, labels = pack.assemble_unpacker(Path(asm_dir), Path(work))
+        for made, final in ((prg, Path(out_prg)), (labels, Path(out_labels))):
+            final.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(made, final)
+    if log:
+        print(f"decoders PRG: {Path(out_prg).stat().st_size} bytes", file=log)
+    return Path(out_prg).stat().st_size

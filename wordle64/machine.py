@@ -1,0 +1,452 @@
+"""Whole-machine runs: the PRG booted on c64py (CPU, VIC-II, CIAs, KERNAL interrupts) with ROMs.
+
+py65 is a bare CPU; this module runs the real C64 start-up instead: the KERNAL and BASIC ROMs
+(by default the free MEGA65 Open ROMs, LGPL-3) boot to ``READY.``, the PRG is put in RAM as LOAD
+would, ``RUN`` is typed, and keys are pressed in the CIA1 keyboard *matrix* (held for two frames,
+then released), so the KERNAL's own interrupt-driven scan puts them in the keyboard buffer, exactly
+as on the real machine. Screen and colour RAM are read straight from the emulated RAM.
+
+ROM files are never copied into the repository: they are copied under the names c64py expects
+(basic.901226-01.bin, kernal.901227-03.bin, characters.901225-01.bin) into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordle64.errors import Wordle64Error
+from wordle64.media import PAL_HZ, parse_prg
+
+log = logging.getLogger(__name__)
+
+ROMS_ENV = "C64_ROMS"
+# c64py's file name -> the Open ROMs file used when the c64py name is absent.
+ROM_FILES: dict[str, str] = {
+    "basic.901226-01.bin": "basic_generic.rom",
+    "kernal.901227-03.bin": "kernal_generic.rom",
+    "characters.901225-01.bin": "chargen_openroms.rom",
+}
+SCREEN = 0x0400
+COLOUR_RAM = 0xD800
+SCREEN_CELLS = 1000
+FRAME_CYCLES = 19_656  # one PAL frame (312 lines x 63 cycles)
+KEY_HOLD_CYCLES = 2 * FRAME_CYCLES
+KEY_GAP_CYCLES = 2 * FRAME_CYCLES
+
+
+class MachineError(Wordle64Error):
+    """The whole-machine run did not reach what it waited for (the message has the screen)."""
+
+
+def locate_roms(configured: str | Path | None, environ: dict[str, str] | None = None
+                ) -> Path | None:
+    """The ROM folder: $C64_ROMS if set, else the configured folder; None if neither has ROMs."""
+    environ = os.environ if environ is None else environ
+    for candidate in (environ.get(ROMS_ENV), configured):
+        if candidate and _has_roms(Path(candidate)):
+            return Path(candidate)
+    return None
+
+
+def _has_roms(folder: Path) -> bool:
+    return all((folder / name).is_file() or (folder / alias).is_file()
+               for name, alias in ROM_FILES.items())
+
+
+def stage_roms(rom_dir: str | Path, dest: str | Path) -> Path:
+    """Copy the three ROMs into ``dest`` under c64py's names; return ``dest``."""
+    rom_dir, dest = Path(rom_dir), Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    for name, alias in ROM_FILES.items():
+        source = rom_dir / name if (rom_dir / name).is_file() else rom_dir / alias
+        if not source.is_file():
+            raise Wordle64Error(f"{rom_dir}: neither {name} nor {alias} is there")
+        shutil.copyfile(source, dest / name)
+    return dest
+
+
+def read_labels(path: str | Path) -> dict[str, int]:
+    """Labels of an ld65 ``-Ln`` file (``al 000801 .name``)."""
+    labels: dict[str, int] = {}
+    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
+        match = re.match(r"^al\s+([0-9A-Fa-f]+)\s+\.(\S+)\s*$", line)
+        if match:
+            labels[match.group(2)] = int(match.group(1), 16)
+        elif line.strip():
+            raise Wordle64Error(f"{path}:{number}: not an ld65 label line: {line.strip()!r}")
+    return labels
+
+
+def screen_text(codes: bytes, width: int = 40, mask: int = 0x7F) -> list[str]:
+    """Screen codes as text lines (upper-case set; reverse video or ECM bits masked off)."""
+    chars = []
+    for code in codes:
+        code &= mask
+        if code == 0:
+            chars.append("@")
+        elif code <= 26:
+            chars.append(chr(code + 64))
+        elif 32 <= code < 64:
+            chars.append(chr(code))
+        else:
+            chars.append("\u00b7")
+    text = "".join(chars)
+    return [text[i:i + width] for i in range(0, len(text), width)]
+
+
+class Machine:
+    """A PAL C64 (c64py, no window) with ROMs loaded, stopped at the reset vector."""
+
+    def __init__(self, rom_dir: str | Path):
+        from c64py.emulator import C64
+
+        self.emu = C64(interface_factory=_no_interface)
+        self.emu.turbo = True
+        with tempfile.TemporaryDirectory(prefix="wordle64-roms-") as staged:
+            self.emu.load_roms(str(stage_roms(rom_dir, staged)))
+
+    @property
+    def cycles(self) -> int:
+        return int(self.emu.current_cycles)
+
+    @property
+    def pc(self) -> int:
+        return self.emu.cpu.state.pc
+
+    def run(self, cycles: int) -> None:
+        """Run the whole machine for ``cycles`` CPU cycles (interrupts, VIC, CIAs all live)."""
+        emu, done = self.emu, self.cycles
+        target = done + cycles
+        while done < target:
+            step = emu.run_cpu_instruction_quantum(done, target)
+            if step:
+                done += step
+                emu.current_cycles = done
+            if emu.cpu.state.stopped:
+                raise MachineError(f"the CPU halted (KIL) at ${self.pc:04X}\n" + self.dump())
+
+    def run_until(self, done: Callable[[Machine], bool], max_cycles: int, what: str,
+                  poll: int = FRAME_CYCLES) -> int:
+        """Run until ``done(self)``, checked once a frame; return the cycles it took."""
+        start = self.cycles
+        while not done(self):
+            if self.cycles - start >= max_cycles:
+                raise MachineError(f"no {what} after {max_cycles:,} cycles "
+                                   f"({max_cycles / PAL_HZ:.1f} s PAL), PC ${self.pc:04X}\n"
+                                   + self.dump())
+            self.run(poll)
+        return self.cycles - start
+
+    def boot(self, max_cycles: int = 4_000_000) -> int:
+        """Reset to ``READY.``; return the cycles it took."""
+        return self.run_until(lambda m: m.shows("READY."), max_cycles, "READY. prompt")
+
+    # ---- memory ---------------------------------------------------------------------------
+    def ram(self, address: int, length: int = 1) -> bytes:
+        return bytes(self.emu.memory.ram[address:address + length])
+
+    def poke(self, address: int, data: bytes) -> None:
+        self.emu.memory.ram[address:address + len(data)] = data
+
+    def load_prg(self, data: bytes) -> tuple[int, int]:
+        """Put a PRG in RAM as LOAD"NAME",8,1 leaves it; return (start, end) addresses."""
+        prg = parse_prg(data)
+        self.poke(prg.load_address, prg.payload)
+        end = prg.end_address.to_bytes(2, "little")
+        self.poke(0xAE, end)  # LOAD's end address
+        if prg.load_address == 0x0801:  # what BASIC does after a program load
+            for pointer in (0x2D, 0x2F, 0x31):  # VARTAB, ARYTAB, STREND
+                self.poke(pointer, end)
+        self.poke(0x90, b"\x00")  # STATUS: no error
+        return prg.load_address, prg.end_address
+
+    # ---- screen ---------------------------------------------------------------------------
+    def io(self, address: int) -> int:
+        """A chip register as the CPU reads it with I/O banked in (VIC, CIAs)."""
+        return self.emu.memory._read_io(address)
+
+    def screen_base(self) -> int:
+        """Where the VIC fetches screen codes: its bank ($DD00) plus $D018's screen bits."""
+        bank = (3 - (self.io(0xDD00) & 0x03)) * 0x4000
+        return bank + (self.io(0xD018) >> 4) * 0x400
+
+    def ecm(self) -> bool:
+        """Extended background colour mode: code bits 6-7 pick the background ($D021-$D024)."""
+        return bool(self.io(0xD011) & 0x40)
+
+    def screen_codes(self) -> bytes:
+        return self.ram(self.screen_base(), SCREEN_CELLS)
+
+    def glyph_mask(self) -> int:
+        return 0x3F if self.ecm() else 0x7F
+
+    def cell_colours(self) -> list[tuple[int, int]]:
+        """(background, foreground) of every cell, as the VIC draws it."""
+        foreground = [value & 0x0F for value in self.ram(COLOUR_RAM, SCREEN_CELLS)]
+        backgrounds = [self.io(0xD021 + i) & 0x0F for i in range(4)]
+        if not self.ecm():
+            return [(backgrounds[0], colour) for colour in foreground]
+        return [(backgrounds[code >> 6], colour)
+                for code, colour in zip(self.screen_codes(), foreground)]
+
+    def memory_image(self) -> bytes:
+        """64 KB: RAM, with the VIC registers and colour RAM at $D000 (for wordle64.screen).
+
+        Where the VIC reads the character ROM (bank 0 or 2, charset at $1000-$1FFF) the copy
+        gets the ROM glyphs in RAM elsewhere and $D018 pointing there, so it renders the same.
+        """
+        image = bytearray(self.emu.memory.ram[:0x10000])
+        for address in (0xD011, 0xD016, 0xD018, *range(0xD020, 0xD025)):  # no read side effects
+            image[address] = self.io(address)
+        bank = (3 - (self.io(0xDD00) & 0x03)) * 0x4000
+        charset = ((image[0xD018] >> 1) & 0x07) * 0x800
+        rom = self.emu.memory.char_rom
+        if bank in (0x0000, 0x8000) and 0x1000 <= charset < 0x2000 and rom:
+            screen = (image[0xD018] >> 4) * 0x400
+            spare = 0x2000 if screen >= 0x3000 else 0x3000
+            image[spare:spare + 0x800] = rom[charset - 0x1000:charset - 0x1000 + 0x800]
+            image[0xD018] = (image[0xD018] & 0xF1) | (spare // 0x800) << 1
+        return bytes(image)
+
+    def lines(self) -> list[str]:
+        return screen_text(self.screen_codes(), mask=self.glyph_mask())
+
+    def shows(self, text: str) -> bool:
+        return any(text.upper() in line for line in self.lines())
+
+    def dump(self) -> str:
+        return "\n".join(f"|{line}|" for line in self.lines())
+
+    # ---- keyboard -------------------------------------------------------------------------
+    def press(self, keys: str, hold: int = KEY_HOLD_CYCLES, gap: int = KEY_GAP_CYCLES) -> None:
+        """Press each key of ``keys`` in the CIA1 matrix, one after another.
+
+        Letters, digits, space and punctuation as themselves, ``\\n`` for RETURN and c64py's
+        ``{tokens}`` ({del}, {f1}, {runstop}, ...). Each key is held, then released.
+        """
+        for stroke in _strokes(keys):
+            self.key_down(stroke)
+            self.run(hold)
+            self.key_up(stroke)
+            self.run(gap)
+
+    def key_down(self, key: str | object) -> None:
+        """Hold one key (a one-key string or a parsed stroke) in the matrix until key_up."""
+        for row, col in _cells(key):
+            self.emu.memory.press_matrix_key(row, col)
+
+    def key_up(self, key: str | object) -> None:
+        for row, col in _cells(key):
+            self.emu.memory.release_matrix_key(row, col)
+
+
+def _strokes(keys: str) -> list:
+    from c64py.keyboard_matrix import parse_matrix_strokes
+
+    strokes, unknown = parse_matrix_strokes(keys)
+    if unknown:
+        raise Wordle64Error(f"keys {keys!r}: no C64 key for {unknown}")
+    return strokes
+
+
+def _cells(key: str | object) -> list[tuple[int, int]]:
+    if isinstance(key, str):
+        strokes = _strokes(key)
+        if len(strokes) != 1:
+            raise Wordle64Error(f"{key!r} is not one key")
+        key = strokes[0]
+    return list(key.cells)
+
+
+def _no_interface(_emulator: object) -> None:
+    return None
+
+
+# ---- the wordle64 whole-machine check ------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameScript:
+    """What the whole-machine run types, and what it waits for."""
+
+    menu_text: str = "RANDOM"
+    random_key: str = "R"
+    # The run reads the answer, then types the first of these whose marks show the most
+    # distinct colours (so an uncoloured row cannot pass).
+    guesses: tuple[str, ...] = ("crane", "pious", "lymph", "dough", "fjord", "quest")
+    boot_max_cycles: int = 4_000_000
+    startup_max_cycles: int = 10_000_000
+    settle_cycles: int = 8 * FRAME_CYCLES
+
+
+@dataclass
+class RunReport:
+    boot_cycles: int = 0
+    startup_cycles: int | None = None
+    answer: str | None = None
+    guess: str = ""
+    expected_marks: list[int] = field(default_factory=list)
+    found_at: list[tuple[int, int]] = field(default_factory=list)
+    tile_colours: list[tuple[int, int]] = field(default_factory=list)  # (background, letter)
+    screens: dict[str, list[str]] = field(default_factory=dict)
+    images: dict[str, bytes] = field(default_factory=dict)  # 64 KB memory images
+    key_injection: str = "CIA1 keyboard matrix (KERNAL IRQ scan)"
+
+
+def find_word(codes: bytes, word: str, width: int = 40, mask: int = 0x7F
+              ) -> list[list[tuple[int, int]]]:
+    """Every placement of ``word`` on a screen: same row, evenly spaced (stride 1-4)."""
+    targets = [ord(ch) - 96 for ch in word.lower()]
+    rows = len(codes) // width
+    found = []
+    for row in range(rows):
+        line = [code & mask for code in codes[row * width:(row + 1) * width]]
+        for stride in range(1, 5):
+            for col in range(width - stride * (len(targets) - 1)):
+                if all(line[col + i * stride] == t for i, t in enumerate(targets)):
+                    found.append([(row, col + i * stride) for i in range(len(targets))])
+    return found
+
+
+def marks_match_colours(marks: list[int], colours: list) -> bool:
+    """Same mark <-> same colour (the palette is the game's; only consistency is checked)."""
+    return all((marks[i] == marks[j]) == (colours[i] == colours[j])
+               for i in range(len(marks)) for j in range(len(marks)))
+
+
+def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
+                     script: GameScript, answers: set[str] | None = None) -> RunReport:
+    """Boot, LOAD and RUN the game, start a random game, enter a guess; check the board."""
+    from wordle64.score import score
+
+    report = RunReport()
+    report.boot_cycles = machine.boot(script.boot_max_cycles)
+    machine.load_prg(prg)
+    machine.press("run")
+    return_down = machine.cycles
+    machine.key_down("\n")
+
+    def menu_shown(m: Machine) -> bool:
+        if m.cycles - return_down >= KEY_HOLD_CYCLES:
+            m.key_up("\n")
+        return m.shows(script.menu_text)
+
+    # RUN's RETURN going down -> the menu on screen: LOAD's end to playable, IRQs live.
+    report.startup_cycles = machine.run_until(menu_shown, script.startup_max_cycles,
+                                              f"menu ({script.menu_text!r} on screen)")
+    machine.key_up("\n")
+    machine.run(KEY_GAP_CYCLES)
+    report.screens["menu"] = machine.lines()
+    report.images["menu"] = machine.memory_image()
+    machine.press(script.random_key)
+    machine.run(script.settle_cycles)
+    report.screens["game"] = machine.lines()
+    if "answer_buf" not in labels:
+        raise Wordle64Error("the label file has no answer_buf")
+    letters = machine.ram(labels["answer_buf"], 5)
+    if any(letter > 25 for letter in letters):
+        raise MachineError(f"answer_buf holds {list(letters)}, not five letters 0..25\n"
+                           + machine.dump())
+    report.answer = "".join(chr(97 + letter) for letter in letters)
+    if answers is not None and report.answer not in answers:
+        raise MachineError(f"the random answer {report.answer!r} is not in the answer list")
+    report.guess = max((g.lower() for g in script.guesses),
+                       key=lambda g: len(set(score(g, report.answer))))
+    report.expected_marks = list(score(report.guess, report.answer))
+    machine.press(report.guess + "\n")
+    machine.run(script.settle_cycles)
+    report.screens["guess"] = machine.lines()
+    report.images["guess"] = machine.memory_image()
+    if machine.shows("READY."):
+        raise MachineError("the game returned to BASIC\n" + machine.dump())
+    placements = find_word(machine.screen_codes(), report.guess, mask=machine.glyph_mask())
+    colours = machine.cell_colours()
+    for cells in placements:
+        tile = [colours[row * 40 + col] for row, col in cells]
+        if marks_match_colours(report.expected_marks, tile):
+            report.found_at, report.tile_colours = cells, tile
+            break
+    else:
+        raise MachineError(f"the guess {report.guess!r} is not on screen with colours that "
+                           f"match marks {report.expected_marks} (answer {report.answer!r}; "
+                           f"placements {placements})\n" + machine.dump())
+    return report
+
+
+def save_screens_png(images: list[bytes], path: str | Path, scale: int = 2) -> None:
+    """Screens side by side, drawn from memory images with the game's renderer (its charset)."""
+    from PIL import Image
+
+    from wordle64.screen import read_screen, render
+
+    shots = [render(read_screen(image), scale=scale) for image in images]
+    sheet = Image.new("RGB", (sum(s.width for s in shots), max(s.height for s in shots)))
+    left = 0
+    for shot in shots:
+        sheet.paste(shot, (left, 0))
+        left += shot.width
+    path = Path(path)
+    tmp = path.with_suffix(".tmp.png")
+    sheet.save(tmp)
+    tmp.replace(path)
+
+
+def _skipped_png(path: str | Path, reason: str) -> None:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (640, 80), (0x35, 0x28, 0x79))
+    ImageDraw.Draw(image).text((8, 8), "whole-machine run skipped:\n" + reason[:90],
+                               fill=(0xFF, 0xFF, 0xFF))
+    image.save(path)
+
+
+def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_json: str,
+                      out_screens: str, out_png: str | None = None, *, roms: str | None,
+                      script: GameScript) -> dict:
+    """The media_machine rule: the whole-machine run, or a ``skipped`` record without ROMs."""
+    from wordle64.media import write_json
+
+    rom_dir = locate_roms(roms)
+    if rom_dir is None:
+        reason = (f"no C64 ROMs in ${ROMS_ENV} or {roms!r} (expected {', '.join(ROM_FILES)} "
+                  f"or the Open ROMs {', '.join(ROM_FILES.values())})")
+        log.warning("whole-machine run skipped: %s", reason)
+        result: dict = {"skipped": reason, "startup_cycles": None}
+        Path(out_screens).write_text(f"skipped: {reason}\n")
+        if out_png:
+            _skipped_png(out_png, reason)
+        write_json(result, out_json)
+        return result
+    answers = set(Path(answers_path).read_text().split())
+    machine = Machine(rom_dir)
+    report = play_random_game(machine, Path(prg_path).read_bytes(), read_labels(labels_path),
+                              script, answers)
+    result = {
+        "passed": True,
+        "roms": str(rom_dir),
+        "emulator": "c64py (PAL, fast VIC)",
+        "key_injection": report.key_injection,
+        "boot_cycles": report.boot_cycles,
+        "startup_cycles": report.startup_cycles,
+        "startup_seconds_pal": round(report.startup_cycles / PAL_HZ, 3),
+        "answer": report.answer,
+        "guess": report.guess,
+        "expected_marks": report.expected_marks,
+        "tiles": [{"row": r, "column": c, "background": background, "letter_colour": letter}
+                  for (r, c), (background, letter) in zip(report.found_at, report.tile_colours)],
+        "total_cycles": machine.cycles,
+    }
+    Path(out_screens).write_text("".join(
+        f"== {name} ==\n" + "\n".join(f"|{line}|" for line in lines) + "\n"
+        for name, lines in report.screens.items()))
+    if out_png:
+        save_screens_png([report.images["menu"], report.images["guess"]], out_png)
+    write_json(result, out_json)
+    log.info("whole-machine run: %s", result)
+    return result

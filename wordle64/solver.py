@@ -1,0 +1,369 @@
+"""Wordle solver core: the feedback matrix, candidate filtering and guess ranking.
+
+Feedback uses the official repeated-letter rule of :func:`wordle64.score.score` (exact matches
+first, then "elsewhere" left to right while the answer has unmatched copies); the vectorised
+:func:`feedback_codes` computes the same marks for whole arrays of words and is tested against it.
+
+A feedback *code* is :func:`wordle64.score.pattern_code` of the marks: base 3, first letter most
+significant, 0 (all absent) .. 242 (all right, :data:`SOLVED`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from wordle64.errors import Wordle64Error
+from wordle64.score import ABSENT, ELSEWHERE, RIGHT, marks_from_string, pattern_code
+
+WORD_LENGTH = 5
+PATTERNS = 3**WORD_LENGTH  # 243 codes, of which 238 can occur
+SOLVED = PATTERNS - 1  # all five right
+_POWERS = np.array([3 ** (WORD_LENGTH - 1 - i) for i in range(WORD_LENGTH)], dtype=np.uint8)
+
+
+# ---- words ------------------------------------------------------------------------------------
+def encode(words: Sequence[str]) -> np.ndarray:
+    """Words as an (n, 5) uint8 array of letter numbers 0..25."""
+    if not words:
+        return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
+    data = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    if data.size != len(words) * WORD_LENGTH:
+        raise ValueError("every word must have five letters")
+    letters = data.reshape(len(words), WORD_LENGTH) - ord("a")
+    if letters.max() >= 26:
+        raise ValueError("words must be lower-case a-z")
+    return letters
+
+
+def read_word_list(path: str | Path) -> list[str]:
+    """Words of a one-word-per-line file (results/words/answers.txt, guesses.txt, ...)."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="ascii").splitlines()
+    except OSError as error:
+        raise Wordle64Error(f"{path}: cannot read ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise Wordle64Error(f"{path}: not ASCII text") from None
+    words = []
+    for number, line in enumerate(lines, start=1):
+        word = line.strip().lower()
+        if len(word) != WORD_LENGTH or not word.isalpha() or not word.isascii():
+            raise Wordle64Error(f"{path}:{number}: {line.strip()!r} is not a five-letter word")
+        words.append(word)
+    return words
+
+
+def read_frequencies(path: str | Path) -> dict[str, int]:
+    """word -> frequency from results/words/words.tsv (columns word, frequency, ...)."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise Wordle64Error(f"{path}: cannot read ({error.strerror})") from None
+    if not lines:
+        raise Wordle64Error(f"{path}:1: empty table, expected a header")
+    header = lines[0].split("\t")
+    if header[:2] != ["word", "frequency"]:
+        raise Wordle64Error(f"{path}:1: expected columns word, frequency, got {header[:2]}")
+    frequencies = {}
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split("\t")
+        if len(fields) < 2 or not fields[1].isdigit():
+            raise Wordle64Error(f"{path}:{number}: expected word<TAB>frequency, got {line!r}")
+        frequencies[fields[0]] = int(fields[1])
+    return frequencies
+
+
+# ---- feedback ---------------------------------------------------------------------------------
+def feedback_codes(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    """Feedback codes of encoded `guesses` (g, 5) against encoded `answers` (a, 5): (g, a) uint8.
+
+    Vectorised official rule: guess letter i is ELSEWHERE when it is not right and the number of
+    earlier non-right copies of it in the guess is below the number of non-right copies of it
+    in the answer.
+    """
+    guesses = np.asarray(guesses, dtype=np.uint8)
+    answers = np.asarray(answers, dtype=np.uint8)
+    right = guesses[:, None, :] == answers[None, :, :]  # (g, a, 5)
+    # same[g, i, j]: guess letters i and j are equal
+    same = guesses[:, :, None] == guesses[:, None, :]
+    answer_counts = np.zeros((answers.shape[0], 26), dtype=np.int8)
+    for position in range(WORD_LENGTH):
+        np.add.at(answer_counts, (np.arange(answers.shape[0]), answers[:, position]), 1)
+    codes = np.zeros(right.shape[:2], dtype=np.uint8)
+    for i in range(WORD_LENGTH):
+        letter = guesses[:, i]
+        # copies of the letter in the answer not taken by a right mark, and earlier non-right
+        # copies of it in the guess (each of those took one unmatched copy first, if any)
+        unmatched = answer_counts[:, letter].T.copy()
+        earlier = np.zeros_like(unmatched)
+        for j in range(WORD_LENGTH):
+            equal = same[:, i, j][:, None]
+            unmatched -= right[:, :, j] & equal
+            if j < i:
+                earlier += ~right[:, :, j] & equal
+        elsewhere = ~right[:, :, i] & (earlier < unmatched)
+        codes += _POWERS[i] * (right[:, :, i] * np.uint8(RIGHT) + elsewhere * np.uint8(ELSEWHERE))
+    return codes
+
+
+def feedback_matrix(guesses: Sequence[str], answers: Sequence[str], block: int = 256,
+                    progress=None) -> np.ndarray:
+    """The (len(guesses), len(answers)) uint8 matrix of feedback codes, computed in blocks."""
+    guess_letters, answer_letters = encode(guesses), encode(answers)
+    matrix = np.empty((len(guesses), len(answers)), dtype=np.uint8)
+    for start in range(0, len(guesses), block):
+        stop = min(start + block, len(guesses))
+        matrix[start:stop] = feedback_codes(guess_letters[start:stop], answer_letters)
+        if progress is not None:
+            progress(stop, len(guesses))
+    return matrix
+
+
+def code_to_marks(code: int) -> tuple[int, ...]:
+    marks = []
+    for _ in range(WORD_LENGTH):
+        code, mark = divmod(code, 3)
+        marks.append(mark)
+    return tuple(reversed(marks))
+
+
+# ---- filtering --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Clue:
+    """One played guess and the feedback it got."""
+
+    guess: str
+    marks: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, guess: str, marks: str) -> "Clue":
+        guess = guess.strip().lower()
+        if len(guess) != WORD_LENGTH or not guess.isalpha() or not guess.isascii():
+            raise Wordle64Error(f"guess {guess!r} is not a five-letter word")
+        try:
+            parsed = marks_from_string(marks.strip())
+        except ValueError as error:
+            raise Wordle64Error(str(error)) from None
+        if len(parsed) != WORD_LENGTH:
+            raise Wordle64Error(f"marks {marks!r} for {guess!r} must have five letters")
+        return cls(guess, parsed)
+
+
+@dataclass(frozen=True)
+class Masks:
+    """The classic two-mask description: right-place letters, elsewhere letters, absent letters.
+
+    `right` is a pattern like ``'????y'`` (``?`` or ``.`` unknown); each of `elsewhere` is a
+    pattern like ``'p?g??'`` (the letter is in the word, not at that place); `absent` lists
+    letters not in the word beyond the copies the masks require. A letter needs as many copies
+    as the most it has in `right` or in any one elsewhere mask (masks may come from different
+    guesses, so their copies may be the same); exact repeated-letter information is what a
+    :class:`Clue` (guess and marks) gives.
+    """
+
+    right: str = "?????"
+    elsewhere: tuple[str, ...] = ()
+    absent: str = ""
+
+    def __post_init__(self) -> None:
+        for name, mask in [("right", self.right)] + [("elsewhere", m) for m in self.elsewhere]:
+            if len(mask) != WORD_LENGTH or any(c not in "?._" and not c.isalpha() for c in mask):
+                raise Wordle64Error(f"{name} mask {mask!r} must be five characters of a-z or ?")
+        if any(not c.isalpha() for c in self.absent):
+            raise Wordle64Error(f"absent letters {self.absent!r} must be a-z")
+
+    def matches(self, letters: np.ndarray) -> np.ndarray:
+        """Boolean mask over encoded words (n, 5)."""
+        keep = np.ones(letters.shape[0], dtype=bool)
+        right_counts = np.zeros(26, dtype=int)
+        for position, char in enumerate(self.right.lower()):
+            if char.isalpha():
+                keep &= letters[:, position] == ord(char) - ord("a")
+                right_counts[ord(char) - ord("a")] += 1
+        required = right_counts.copy()
+        for mask in self.elsewhere:
+            in_mask = np.zeros(26, dtype=int)
+            for position, char in enumerate(mask.lower()):
+                if char.isalpha():
+                    letter = ord(char) - ord("a")
+                    keep &= letters[:, position] != letter
+                    in_mask[letter] += 1
+            required = np.maximum(required, in_mask)
+        counts = np.stack([(letters == letter).sum(axis=1) for letter in range(26)], axis=1)
+        keep &= (counts >= required).all(axis=1)
+        for char in set(self.absent.lower()):
+            letter = ord(char) - ord("a")
+            keep &= counts[:, letter] == required[letter] if required[letter] else \
+                counts[:, letter] == 0
+        return keep
+
+
+def filter_words(words: Sequence[str], clues: Iterable[Clue] = (), masks: Masks | None = None
+                 ) -> list[str]:
+    """The words consistent with every clue (exact official feedback) and the masks, in order."""
+    letters = encode(words)
+    keep = np.ones(len(words), dtype=bool)
+    for clue in clues:
+        codes = feedback_codes(encode([clue.guess]), letters)[0]
+        keep &= codes == pattern_code(clue.marks)
+    if masks is not None:
+        keep &= masks.matches(letters)
+    return [word for word, kept in zip(words, keep) if kept]
+
+
+def rank_by_frequency(words: Iterable[str], frequencies: dict[str, int]) -> list[str]:
+    """Most frequent first, then alphabetical."""
+    return sorted(words, key=lambda word: (-frequencies.get(word, 0), word))
+
+
+# ---- bucket figures ---------------------------------------------------------------------------
+FIGURES = ("max_bucket", "sum_squares", "entropy", "buckets")
+HEURISTICS = {  # strategy name -> (figure, larger is better)
+    "minimax": ("max_bucket", False),
+    "squares": ("sum_squares", False),
+    "entropy": ("entropy", True),
+    "buckets": ("buckets", True),
+}
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Per-guess figures of how a guess splits a candidate set (arrays over the guesses).
+
+    max_bucket: the largest group of candidates sharing one feedback (minimax);
+    sum_squares: sum of squared group sizes (n times the expected size of the group left);
+    entropy: bits of information of the feedback; buckets: number of distinct feedbacks;
+    candidate: the guess is itself a candidate (it may win at once).
+    """
+
+    max_bucket: np.ndarray
+    sum_squares: np.ndarray
+    entropy: np.ndarray
+    buckets: np.ndarray
+    candidate: np.ndarray
+    lower_bound: np.ndarray  # total guesses the set needs at least after this guess (see below)
+
+
+def bucket_lower_bound(size: np.ndarray) -> np.ndarray:
+    """Fewest total guesses that can solve a group of `size` answers.
+
+    One answer can be guessed at once, at most 237 more at the second guess (one per non-solved
+    feedback), the rest need at least three.
+    """
+    size = np.asarray(size, dtype=np.int64)
+    return np.where(size > 0, 2 * size - 1 + np.maximum(size - (PATTERNS - 5), 0), 0)
+
+
+def split_figures(codes: np.ndarray) -> Figures:
+    """Figures of every guess from the (candidates, guesses) code block of a candidate set."""
+    size, count = codes.shape
+    if size <= 6:
+        # per-candidate group sizes by pairwise comparison
+        group = (codes[:, None, :] == codes[None, :, :]).sum(axis=1)
+        return _figures_from_group_sizes(codes, group)
+    flat = codes.astype(np.int32) * count + np.arange(count, dtype=np.int32)
+    table = np.bincount(flat.ravel(), minlength=PATTERNS * count).reshape(PATTERNS, count)
+    if size < 64:
+        return _figures_from_group_sizes(codes, table[codes, np.arange(count)])
+    sizes = table.astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        plogp = np.where(table > 0, sizes * np.log2(sizes), 0.0).sum(axis=0)
+    candidate = table[SOLVED] > 0
+    buckets = (table > 0).sum(axis=0)
+    non_solved = table.copy()
+    non_solved[SOLVED] = 0
+    return Figures(
+        max_bucket=table.max(axis=0),
+        sum_squares=(table.astype(np.int64) ** 2).sum(axis=0),
+        entropy=math.log2(size) - plogp / size,
+        buckets=buckets,
+        candidate=candidate,
+        lower_bound=size + bucket_lower_bound(non_solved).sum(axis=0),
+    )
+
+
+def _figures_from_group_sizes(codes: np.ndarray, group: np.ndarray) -> Figures:
+    """Figures from the size of each candidate's group (candidates, guesses)."""
+    size = codes.shape[0]
+    candidate = (codes == SOLVED).any(axis=0)
+    buckets = np.rint((1.0 / group).sum(axis=0)).astype(np.int64)
+    # sum over non-solved groups of (2 m - 1): 2 (n - solved) - non-solved groups; groups of
+    # fewer than 238 need no extra term
+    lower = size + 2 * (size - candidate) - (buckets - candidate)
+    if size > PATTERNS - 5:
+        raise AssertionError("group sizes path is for small sets only")
+    return Figures(
+        max_bucket=group.max(axis=0),
+        sum_squares=group.sum(axis=0).astype(np.int64),
+        entropy=math.log2(size) - np.log2(group).mean(axis=0),
+        buckets=buckets,
+        candidate=candidate,
+        lower_bound=lower.astype(np.int64),
+    )
+
+
+def heuristic_order(figures: Figures, heuristic: str) -> np.ndarray:
+    """Guess indices best first by `heuristic`; ties go to candidates, then to the lower index."""
+    figure, larger_better = HEURISTICS[heuristic]
+    values = getattr(figures, figure)
+    if figure == "entropy":
+        values = np.round(values, 9)  # equal splits must tie whatever the summation order
+    primary = -values if larger_better else values
+    index = np.arange(len(values))
+    return np.lexsort((index, ~figures.candidate, primary))
+
+
+def best_guess(figures: Figures, heuristic: str) -> int:
+    return int(heuristic_order(figures, heuristic)[0])
+
+
+@dataclass(frozen=True)
+class RankedGuess:
+    word: str
+    max_bucket: int
+    sum_squares: int
+    entropy: float
+    buckets: int
+    candidate: bool
+
+
+def rank_guesses(guesses: Sequence[str], candidates: Sequence[str], by: str = "entropy",
+                 limit: int | None = 20) -> list[RankedGuess]:
+    """Guesses ranked for the candidate set by one heuristic, with all four figures."""
+    if not candidates:
+        raise Wordle64Error("no candidates left: the clues contradict each other or the list")
+    if by not in HEURISTICS:
+        raise Wordle64Error(f"unknown ranking {by!r} (choose from {', '.join(HEURISTICS)})")
+    codes = feedback_codes(encode(guesses), encode(candidates)).T.copy()
+    figures = split_figures(codes)
+    order = heuristic_order(figures, by)[:limit]
+    return [RankedGuess(guesses[i], int(figures.max_bucket[i]), int(figures.sum_squares[i]),
+                        float(figures.entropy[i]), int(figures.buckets[i]),
+                        bool(figures.candidate[i])) for i in order]
+
+
+def reachable_patterns() -> set[int]:
+    """Codes that can occur: all but the five with four right marks and one elsewhere mark.
+
+    One elsewhere mark needs a second non-right place to hold the letter's copy, and four right
+    marks leave only one non-right place.
+    """
+    impossible = set()
+    for i in range(WORD_LENGTH):
+        marks = [RIGHT] * WORD_LENGTH
+        marks[i] = ELSEWHERE
+        impossible.add(pattern_code(tuple(marks)))
+    return set(range(PATTERNS)) - impossible
+
+
+__all__ = ["ABSENT", "ELSEWHERE", "RIGHT", "SOLVED", "PATTERNS", "Clue", "Masks", "Figures",
+           "encode", "feedback_codes", "feedback_matrix", "filter_words", "rank_guesses",
+           "split_figures", "heuristic_order", "best_guess", "bucket_lower_bound",
+           "read_word_list", "read_frequencies", "rank_by_frequency", "code_to_marks",
+           "reachable_patterns"]

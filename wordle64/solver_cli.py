@@ -1,0 +1,183 @@
+"""`wordle64 filter | guess | evaluate | absurdle`: the solver aids on the command line.
+
+They read the pipeline's word lists (results/words/) unless told otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+
+from wordle64.errors import Wordle64Error
+from wordle64.solver import (
+    HEURISTICS, Clue, Masks, filter_words, rank_by_frequency, rank_guesses, read_frequencies,
+    read_word_list,
+)
+from wordle64.solver_absurdle import play as play_absurdle, solve as solve_absurdle, transcript
+from wordle64.solver_play import STRATEGIES, SearchSettings, evaluate, summarise
+from wordle64.solver_stage import load_game
+
+WORDS = "results/words"
+
+
+def _add_list_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--answers", default=f"{WORDS}/answers.txt",
+                        help="answer list, one word a line (default: %(default)s)")
+    parser.add_argument("--guesses", default=f"{WORDS}/guesses.txt",
+                        help="allowed guesses, one word a line (default: %(default)s)")
+
+
+def _add_clue_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("clues", nargs="*", metavar="GUESS=MARKS",
+                        help="a played guess and its feedback, e.g. raise=..y.g "
+                             "(g right place, y elsewhere, . absent)")
+    parser.add_argument("-c", "--correct", default="?????", metavar="MASK",
+                        help="letters in the right place, e.g. '????y'")
+    parser.add_argument("-p", "--present", action="append", default=[], metavar="MASK",
+                        help="letters in the word but not at that place, e.g. 'p?g??' "
+                             "(repeatable)")
+    parser.add_argument("-x", "--absent", default="", metavar="LETTERS",
+                        help="letters not in the word (beyond the copies the masks need)")
+    parser.add_argument("--all", action="store_true",
+                        help="candidates from every allowed guess, not only the answer list")
+
+
+def _parse_clues(texts: list[str]) -> list[Clue]:
+    clues = []
+    for text in texts:
+        guess, separator, marks = text.replace(":", "=").partition("=")
+        if not separator:
+            raise Wordle64Error(f"clue {text!r}: write GUESS=MARKS, e.g. raise=..y.g")
+        clues.append(Clue.parse(guess, marks))
+    return clues
+
+
+def _candidates(args: argparse.Namespace) -> list[str]:
+    words = read_word_list(args.guesses if args.all else args.answers)
+    masks = Masks(args.correct, tuple(args.present), args.absent)
+    return filter_words(words, _parse_clues(args.clues), masks)
+
+
+def _cmd_filter(args: argparse.Namespace) -> int:
+    frequencies = read_frequencies(args.table) if Path(args.table).exists() else {}
+    survivors = rank_by_frequency(_candidates(args), frequencies)
+    print(f"{len(survivors)} candidates" + (" (most frequent first)" if frequencies else ""))
+    for word in survivors[: args.limit]:
+        print(f"{word}\t{frequencies.get(word, 0)}" if frequencies else word)
+    if len(survivors) > args.limit:
+        print(f"... {len(survivors) - args.limit} more")
+    return 0
+
+
+def _cmd_guess(args: argparse.Namespace) -> int:
+    candidates = _candidates(args)
+    guesses = candidates if args.candidates_only else read_word_list(args.guesses)
+    ranked = rank_guesses(guesses, candidates, by=args.by, limit=args.limit)
+    print(f"{len(candidates)} candidates; best guesses by {args.by} "
+          f"(* = could be the answer)")
+    print("guess   max_bucket  sum_squares  entropy  buckets")
+    for row in ranked:
+        print(f"{row.word}{'*' if row.candidate else ' '}  {row.max_bucket:10d}  "
+              f"{row.sum_squares:11d}  {row.entropy:7.4f}  {row.buckets:7d}")
+    return 0
+
+
+def _cmd_evaluate(args: argparse.Namespace) -> int:
+    game = load_game(args.guesses, args.answers, args.matrix)
+    first = None
+    if args.first:
+        if args.first not in game.guesses:
+            raise Wordle64Error(f"first guess {args.first!r} is not in {args.guesses}")
+        first = list(game.guesses).index(args.first)
+    settings = SearchSettings(widths=tuple(args.widths), exact_size=args.exact_size)
+    print(f"evaluating {args.strategy} on {len(game.answers)} answers, "
+          f"{len(game.guesses)} guesses allowed ...", file=sys.stderr)
+    played, seconds = evaluate(game, args.strategy, settings, first,
+                               progress=lambda message: print(message, file=sys.stderr))
+    summary = summarise(args.strategy, played, seconds)
+    print(f"strategy {summary.strategy}, first guess {summary.first_guess}")
+    for guesses, count in summary.distribution.items():
+        print(f"  {guesses} guesses: {count:5d}  {'#' * max(1, round(60 * count / len(played)))}")
+    print(f"average {summary.average:.4f} ({summary.total} guesses), worst {summary.worst}, "
+          f"failures (> 6) {summary.failures}, {summary.seconds:.1f} s")
+    Path(args.tree).write_text("".join(p.line() + "\n" for p in played))
+    print(f"decision tree: {args.tree}")
+    return 1 if summary.failures else 0
+
+
+def _cmd_absurdle(args: argparse.Namespace) -> int:
+    game = load_game(args.guesses, args.answers, args.matrix)
+    if args.play:
+        for number, turn in enumerate(play_absurdle(game, args.play), start=1):
+            print(turn.line(number))
+        return 0
+    # progress of the exact search goes to stderr
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    openers = None if args.exhaustive else args.openers
+    print(transcript(solve_absurdle(game, beam=args.beam, last_beam=args.last_beam,
+                                    max_openers=openers)), end="")
+    return 0
+
+
+def add_commands(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "filter", help="answers consistent with the feedback so far, most frequent first")
+    _add_clue_options(parser)
+    _add_list_options(parser)
+    parser.add_argument("--table", default=f"{WORDS}/words.tsv",
+                        help="word table with frequencies (default: %(default)s)")
+    parser.add_argument("--limit", type=int, default=30, help="words shown (default: 30)")
+    parser.set_defaults(func=_cmd_filter)
+
+    parser = subparsers.add_parser(
+        "guess", help="rank guesses for the candidates left (max bucket, sum of squares, "
+                      "entropy, buckets)")
+    _add_clue_options(parser)
+    _add_list_options(parser)
+    parser.add_argument("--by", choices=list(HEURISTICS), default="entropy",
+                        help="ranking: minimax (max bucket), squares, entropy, buckets "
+                             "(default: entropy)")
+    parser.add_argument("--candidates-only", action="store_true",
+                        help="rank only guesses that could be the answer")
+    parser.add_argument("--limit", type=int, default=15, help="guesses shown (default: 15)")
+    parser.set_defaults(func=_cmd_guess)
+
+    parser = subparsers.add_parser(
+        "evaluate", help="play a strategy against every answer; write the decision tree")
+    _add_list_options(parser)
+    parser.add_argument("--strategy", choices=STRATEGIES, default="entropy",
+                        help="greedy heuristic or the lookahead search (default: entropy)")
+    parser.add_argument("--first", help="force the first guess")
+    parser.add_argument("--tree", default="tree.txt",
+                        help="decision tree output, one line per answer (default: tree.txt)")
+    parser.add_argument("--matrix", help="feedback matrix .npy of these lists "
+                                         "(results/solver/feedback.npy); computed if not given")
+    parser.add_argument("--widths", type=int, nargs="+", default=list(SearchSettings().widths),
+                        help="search: guesses tried per node by depth (default: %(default)s)")
+    parser.add_argument("--exact-size", type=int, default=SearchSettings().exact_size,
+                        help="search: nodes this small are solved exactly (default: %(default)s)")
+    parser.set_defaults(func=_cmd_evaluate)
+
+    parser = subparsers.add_parser(
+        "absurdle", help="beat the Absurdle adversary in as few guesses as found, or play it")
+    _add_list_options(parser)
+    parser.add_argument("--play", nargs="+", metavar="GUESS",
+                        help="show the adversary's answers to these guesses instead")
+    parser.add_argument("--beam", type=int, default=2,
+                        help="guesses tried per step of the search (default: 2)")
+    parser.add_argument("--last-beam", type=int, default=100,
+                        help="guesses tried three guesses from the end (default: 100)")
+    parser.add_argument("--openers", type=int, default=100,
+                        help="opening groups searched exactly for a win in four, smallest "
+                             "first (default: 100)")
+    parser.add_argument("--exhaustive", action="store_true",
+                        help="search every opening group: proves four impossible when no win "
+                             "is found (slow on big lists)")
+    parser.add_argument("--matrix", help="feedback matrix .npy of these lists (optional)")
+    parser.set_defaults(func=_cmd_absurdle)
+
+
+__all__ = ["add_commands"]

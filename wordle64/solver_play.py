@@ -1,0 +1,375 @@
+"""Playing strategies against every answer: greedy heuristics, a lookahead search, evaluation.
+
+A strategy builds a decision tree over a set of answers: each node holds the guess to play and
+one child per feedback that leaves answers. The tree's *cost* is the total number of guesses over
+all its answers (average = cost / answers) and its *depth* the most guesses any answer needs.
+
+Every answer must be in the guess list (the words stage makes answers a subset of guesses).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wordle64.errors import Wordle64Error
+from wordle64.solver import (
+    HEURISTICS, SOLVED, Figures, bucket_lower_bound, code_to_marks, heuristic_order,
+    split_figures,
+)
+from wordle64.score import marks_to_string
+
+log = logging.getLogger(__name__)
+
+MAX_GUESSES = 6
+STRATEGIES = tuple(HEURISTICS) + ("search",)
+
+
+@dataclass(frozen=True)
+class Game:
+    """The word lists and their feedback matrix, arranged answer-major for fast row gathers."""
+
+    guesses: Sequence[str]
+    answers: Sequence[str]
+    by_answer: np.ndarray  # (answers, guesses) uint8 codes
+    answer_guess: np.ndarray  # guess index of each answer
+
+    @classmethod
+    def from_matrix(cls, guesses: Sequence[str], answers: Sequence[str],
+                    matrix: np.ndarray) -> "Game":
+        """`matrix` is (guesses, answers) as written by the solver_matrix rule."""
+        if matrix.shape != (len(guesses), len(answers)):
+            raise Wordle64Error(f"feedback matrix is {matrix.shape[0]} x {matrix.shape[1]}, the "
+                                f"lists are {len(guesses)} x {len(answers)}: rebuild it")
+        index = {word: i for i, word in enumerate(guesses)}
+        missing = [word for word in answers if word not in index]
+        if missing:
+            raise Wordle64Error(f"answer {missing[0]!r} is not in the guess list "
+                                f"({len(missing)} answers missing)")
+        return cls(guesses, answers, np.ascontiguousarray(matrix.T),
+                   np.array([index[word] for word in answers], dtype=np.int64))
+
+    def figures(self, subset: np.ndarray) -> Figures:
+        return split_figures(self.by_answer[subset])
+
+    def partition(self, subset: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
+        """(code, answers) groups of `subset` by the feedback of `guess`, solved group left out."""
+        codes = self.by_answer[subset, guess]
+        order = np.argsort(codes, kind="stable")
+        codes, members = codes[order], subset[order]
+        cuts = np.flatnonzero(np.diff(codes)) + 1
+        groups = []
+        for group in np.split(np.arange(len(members)), cuts):
+            code = int(codes[group[0]])
+            if code != SOLVED:
+                groups.append((code, members[group]))
+        return groups
+
+
+@dataclass
+class Node:
+    """A decision-tree node: play `guess`; `children[code]` continues after that feedback."""
+
+    guess: int
+    size: int
+    cost: int  # total guesses over the answers below, this guess included
+    depth: int  # most guesses any answer below needs, this guess included
+    children: dict[int, "Node"] = field(default_factory=dict)
+
+
+def _assemble(game: Game, subset: np.ndarray, guess: int, children: dict[int, Node]) -> Node:
+    cost = len(subset) + sum(child.cost for child in children.values())
+    depth = 1 + max((child.depth for child in children.values()), default=0)
+    return Node(guess, len(subset), cost, depth, children)
+
+
+def _small_node(game: Game, subset: np.ndarray) -> Node | None:
+    """One or two answers: guess the first (no strategy can do better); else None."""
+    if len(subset) > 2:
+        return None
+    first = Node(int(game.answer_guess[subset[0]]), 1, 1, 1)
+    if len(subset) == 1:
+        return first
+    second = Node(int(game.answer_guess[subset[1]]), 1, 1, 1)
+    return Node(first.guess, 2, 3, 2, {int(game.by_answer[subset[1], first.guess]): second})
+
+
+# ---- greedy -----------------------------------------------------------------------------------
+def greedy_guess(game: Game, subset: np.ndarray, heuristic: str) -> int:
+    return int(heuristic_order(game.figures(subset), heuristic)[0])
+
+
+def greedy_tree(game: Game, subset: np.ndarray, heuristic: str, first: int | None = None) -> Node:
+    """The tree of always playing the best guess by `heuristic` (all guesses allowed)."""
+    small = _small_node(game, subset) if first is None else None
+    if small is not None:
+        return small
+    guess = greedy_guess(game, subset, heuristic) if first is None else first
+    children = {code: greedy_tree(game, group, heuristic)
+                for code, group in game.partition(subset, guess)}
+    return _assemble(game, subset, guess, children)
+
+
+# ---- lookahead search -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SearchSettings:
+    """widths[d - 1]: guesses tried by lower bound and by entropy at a node after d guesses (the
+    last entry repeats; the first guess is chosen by :func:`first_guess`); nodes of at most
+    `exact_size` answers try every guess the lower bound cannot rule out (exact)."""
+
+    widths: tuple[int, ...] = (4, 2, 1)
+    exact_size: int = 6
+    max_guesses: int = MAX_GUESSES
+
+
+class Search:
+    """Lookahead: at each node try the best few guesses by the lower bound on the total guesses
+    (most groups, candidates first), solve each under them recursively and keep the cheapest
+    tree within `max_guesses`. A guess whose lower bound reaches the best cost found is skipped,
+    which makes small nodes exact."""
+
+    def __init__(self, game: Game, settings: SearchSettings = SearchSettings()):
+        self.game = game
+        self.settings = settings
+        self.memo: dict[tuple[bytes, int], Node | None] = {}
+        self.nodes_tried = 0
+
+    def solve(self, subset: np.ndarray, depth: int = 0, first: int | None = None) -> Node | None:
+        """Cheapest tree found for `subset` after `depth` guesses; None if none fits."""
+        left = self.settings.max_guesses - depth
+        if left <= 0 or (left == 1 and len(subset) > 1):
+            return None
+        key = (subset.tobytes(), depth)
+        if first is None and key in self.memo:
+            return self.memo[key]
+        node = _small_node(self.game, subset) if first is None else None
+        if node is None:
+            node = self._search(subset, depth, first)
+        if first is None:
+            self.memo[key] = node
+        return node
+
+    def _search(self, subset: np.ndarray, depth: int, first: int | None) -> Node | None:
+        figures = self.game.figures(subset)
+        lower = figures.lower_bound
+        if first is not None:
+            order = np.array([first])
+            width = 1
+        else:
+            order = np.lexsort((np.arange(len(lower)), ~figures.candidate, lower))
+            if len(subset) <= self.settings.exact_size:
+                width = len(order)
+            else:
+                widths = self.settings.widths
+                width = widths[min(max(depth - 1, 0), len(widths) - 1)]
+                # the best few by lower bound and by entropy, tried in lower-bound order; the
+                # rest follow only while none of those fits within the guess limit
+                shortlist = np.union1d(order[:width], heuristic_order(figures, "entropy")[:width])
+                shortlist = shortlist[np.lexsort((shortlist, ~figures.candidate[shortlist],
+                                                  lower[shortlist]))]
+                order = np.concatenate([shortlist, order[~np.isin(order, shortlist)]])
+                width = len(shortlist)
+        best: Node | None = None
+        for rank, guess in enumerate(order):
+            if best is not None and (lower[guess] >= best.cost or rank >= width):
+                break
+            node = self._try(subset, int(guess), depth, best.cost if best else math.inf)
+            if node is not None and (best is None or node.cost < best.cost):
+                best = node
+        return best
+
+    def _try(self, subset: np.ndarray, guess: int, depth: int, bound: float) -> Node | None:
+        """The tree under `guess`, or None when it cannot beat `bound` or fit the guess limit."""
+        self.nodes_tried += 1
+        groups = self.game.partition(subset, guess)
+        if len(groups) == 1 and len(groups[0][1]) == len(subset):
+            return None  # learns nothing
+        groups.sort(key=lambda item: -len(item[1]))  # big groups first: the bound bites early
+        lower = bucket_lower_bound(np.array([len(group) for _, group in groups])).tolist()
+        remaining = sum(lower)
+        total = len(subset)
+        if total + remaining >= bound:
+            return None
+        children = {}
+        for (code, group), group_lower in zip(groups, lower):
+            remaining -= group_lower
+            child = self.solve(group, depth + 1)
+            if child is None:
+                return None
+            total += child.cost
+            if total + remaining >= bound:
+                return None
+            children[code] = child
+        return _assemble(self.game, subset, guess, children)
+
+
+# ---- first guesses ----------------------------------------------------------------------------
+def first_guess(game: Game, strategy: str, settings: SearchSettings = SearchSettings(),
+                openers: int = 3) -> int:
+    """The opening guess: the heuristic's best; for the search, the best of the top `openers`
+    by entropy, each judged by a quick search (width 1 below it)."""
+    subset = np.arange(len(game.answers))
+    if strategy in HEURISTICS:
+        return greedy_guess(game, subset, strategy)
+    if strategy != "search":
+        raise Wordle64Error(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
+    if len(subset) <= settings.exact_size:
+        return Search(game, settings).solve(subset, 0).guess  # exact: every opener considered
+    shortlist = heuristic_order(game.figures(subset), "entropy")[:openers]
+    quick = SearchSettings(widths=(1,), exact_size=settings.exact_size,
+                           max_guesses=settings.max_guesses)
+    best, best_cost = int(shortlist[0]), math.inf
+    for guess in shortlist.tolist():
+        node = Search(game, quick).solve(subset, 0, first=guess)
+        cost = node.cost if node is not None else math.inf
+        log.info("search opener %s: quick search total %s", game.guesses[guess], cost)
+        if cost < best_cost:
+            best, best_cost = guess, cost
+    return best
+
+
+# ---- evaluation -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Played:
+    """One answer played out: the guesses and the feedback each got."""
+
+    answer: str
+    steps: tuple[tuple[str, int], ...]  # (guess, feedback code)
+
+    @property
+    def guesses(self) -> int:
+        return len(self.steps)
+
+    def line(self) -> str:
+        """Decision-tree line: ``raise ..y.g1 clout g....2 blast ggggg3``."""
+        return " ".join(f"{guess} {marks_to_string(code_to_marks(code))}{n}"
+                        for n, (guess, code) in enumerate(self.steps, start=1))
+
+
+def play_out(game: Game, node: Node, subset: np.ndarray,
+             prefix: tuple[tuple[str, int], ...] = ()) -> list[Played]:
+    """Every answer of `subset` walked down the tree, in answer order."""
+    played: list[Played] = []
+    stack = [(node, subset, prefix)]
+    while stack:
+        node, members, steps = stack.pop()
+        codes = game.by_answer[members, node.guess]
+        guess_word = game.guesses[node.guess]
+        for member, code in zip(members.tolist(), codes.tolist()):
+            here = steps + ((guess_word, int(code)),)
+            if code == SOLVED:
+                played.append(Played(game.answers[member], here))
+        for code, group in game.partition(members, node.guess):
+            if code not in node.children:
+                raise AssertionError(f"tree has no branch for {code} after {guess_word}")
+            stack.append((node.children[code], group,
+                          steps + ((guess_word, code),)))
+    return sorted(played, key=lambda p: p.answer)
+
+
+def build_strategy_tree(game: Game, strategy: str, subset: np.ndarray, first: int | None,
+                        settings: SearchSettings = SearchSettings()) -> Node:
+    """The tree of `strategy` over `subset`, opening with `first` (None: the strategy's own)."""
+    if strategy in HEURISTICS:
+        return greedy_tree(game, subset, strategy, first)
+    if strategy == "search":
+        node = Search(game, settings).solve(subset, 0, first)
+        if node is None:
+            raise Wordle64Error(f"search found no tree within {settings.max_guesses} guesses; "
+                                "widen solver.search.widths")
+        return node
+    raise Wordle64Error(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
+
+
+def chunk_groups(game: Game, first: int, chunks: int) -> list[list[np.ndarray]]:
+    """The answer groups after the first guess dealt to `chunks` jobs, biggest group to the
+    least loaded job, so the jobs share no node below the first guess."""
+    groups = game.partition(np.arange(len(game.answers)), first)
+    groups.sort(key=lambda item: (-len(item[1]), item[0]))
+    dealt: list[list[np.ndarray]] = [[] for _ in range(chunks)]
+    load = [0] * chunks
+    for _, group in groups:
+        target = load.index(min(load))
+        dealt[target].append(group)
+        load[target] += len(group)
+    return dealt
+
+
+def evaluate_chunk(game: Game, strategy: str, first: int, chunk: int, chunks: int,
+                   settings: SearchSettings = SearchSettings(),
+                   progress: Callable[[str], None] | None = None) -> list[Played]:
+    """Play `strategy` (after the opener `first`) for the answers of one chunk.
+
+    The first chunk also owns the answer equal to the opener (solved at once)."""
+    played: list[Played] = []
+    first_word = game.guesses[first]
+    search = Search(game, settings) if strategy == "search" else None
+    groups = chunk_groups(game, first, chunks)[chunk]
+    for number, group in enumerate(groups, start=1):
+        code = int(game.by_answer[group[0], first])
+        if search is not None:
+            node = search.solve(group, 1)
+            if node is None:
+                raise Wordle64Error(f"search found no tree within {settings.max_guesses} guesses "
+                                    f"for {len(group)} answers after {first_word}")
+        else:
+            node = greedy_tree(game, group, strategy)
+        played += play_out(game, node, group, ((first_word, code),))
+        if progress is not None and (number % 20 == 0 or number == len(groups)):
+            progress(f"{strategy} chunk {chunk}: {number}/{len(groups)} groups after "
+                     f"{first_word} done")
+    if chunk == 0 and first_word in set(game.answers):
+        played.append(Played(first_word, ((first_word, SOLVED),)))
+    return sorted(played, key=lambda p: p.answer)
+
+
+def evaluate(game: Game, strategy: str, settings: SearchSettings = SearchSettings(),
+             first: int | None = None, chunks: int = 1,
+             progress: Callable[[str], None] | None = None) -> tuple[list[Played], float]:
+    """Every answer played by `strategy`; returns the games and the seconds taken."""
+    start = time.perf_counter()
+    if first is None:
+        first = first_guess(game, strategy, settings)
+        if progress is not None:
+            progress(f"{strategy}: first guess {game.guesses[first]}")
+    played = []
+    for chunk in range(chunks):
+        played += evaluate_chunk(game, strategy, first, chunk, chunks, settings, progress)
+    return sorted(played, key=lambda p: p.answer), time.perf_counter() - start
+
+
+@dataclass(frozen=True)
+class Summary:
+    strategy: str
+    first_guess: str
+    answers: int
+    total: int
+    average: float
+    worst: int
+    failures: int  # answers needing more than six guesses
+    distribution: dict[int, int]
+    seconds: float
+
+
+def summarise(strategy: str, played: Sequence[Played], seconds: float) -> Summary:
+    counts: dict[int, int] = {}
+    for game in played:
+        counts[game.guesses] = counts.get(game.guesses, 0) + 1
+    total = sum(game.guesses for game in played)
+    openers = {game.steps[0][0] for game in played}
+    return Summary(
+        strategy=strategy,
+        first_guess=openers.pop() if len(openers) == 1 else ",".join(sorted(openers)),
+        answers=len(played),
+        total=total,
+        average=total / len(played) if played else math.nan,
+        worst=max((game.guesses for game in played), default=0),
+        failures=sum(game.guesses > MAX_GUESSES for game in played),
+        distribution=dict(sorted(counts.items())),
+        seconds=round(seconds, 3),
+    )

@@ -1,0 +1,215 @@
+"""Solver stage of the pipeline: matrix, openers, chunked evaluation, gathered report, Absurdle.
+
+Each function reads and writes the files of one rule; the work is done in solver, solver_play
+and solver_absurdle.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from wordle64.errors import Wordle64Error
+from wordle64.score import marks_from_string, pattern_code
+from wordle64.solver import feedback_matrix, read_frequencies, read_word_list
+from wordle64.solver_absurdle import solve as solve_absurdle, transcript
+from wordle64.solver_play import (
+    STRATEGIES, Game, Played, SearchSettings, evaluate, evaluate_chunk, first_guess, summarise,
+)
+
+log = logging.getLogger(__name__)
+
+CHUNK_COLUMNS = ["answer", "guesses", "path"]
+
+
+def search_settings(params: dict) -> SearchSettings:
+    return SearchSettings(widths=tuple(params["widths"]), exact_size=params["exact_size"])
+
+
+def load_game(guesses_path: str | Path, answers_path: str | Path,
+              matrix_path: str | Path | None = None) -> Game:
+    """The lists and their feedback matrix (read from `matrix_path`, or computed)."""
+    guesses, answers = read_word_list(guesses_path), read_word_list(answers_path)
+    for path, words in ((guesses_path, guesses), (answers_path, answers)):
+        if not words:
+            raise Wordle64Error(f"{path}: no words")
+    if matrix_path is None:
+        matrix = feedback_matrix(guesses, answers)
+    else:
+        matrix = np.load(matrix_path)
+    return Game.from_matrix(guesses, answers, matrix)
+
+
+def write_matrix(guesses_path: str, answers_path: str, output: str) -> None:
+    guesses, answers = read_word_list(guesses_path), read_word_list(answers_path)
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if done % 4096 < 256 or done == total:
+            log.info("feedback matrix: %d/%d guesses", done, total)
+
+    matrix = feedback_matrix(guesses, answers, progress=progress)
+    log.info("feedback matrix %d x %d in %.1f s", *matrix.shape, time.perf_counter() - start)
+    np.save(output, matrix)
+
+
+def write_opener(game: Game, strategy: str, settings: SearchSettings, openers: int,
+                 output: str) -> None:
+    start = time.perf_counter()
+    guess = first_guess(game, strategy, settings, openers)
+    seconds = time.perf_counter() - start
+    log.info("%s opens with %s (%.1f s)", strategy, game.guesses[guess], seconds)
+    Path(output).write_text(json.dumps(
+        {"strategy": strategy, "first_guess": game.guesses[guess], "seconds": round(seconds, 3)},
+        indent=2) + "\n")
+
+
+def read_opener(path: str | Path) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def write_chunk(game: Game, strategy: str, opener_path: str, chunk: int, chunks: int,
+                settings: SearchSettings, output: str) -> None:
+    opener = read_opener(opener_path)
+    first = list(game.guesses).index(opener["first_guess"])
+    start = time.perf_counter()
+    played = evaluate_chunk(game, strategy, first, chunk, chunks, settings,
+                            progress=lambda message: log.info("%s", message))
+    seconds = time.perf_counter() - start
+    lines = ["\t".join(CHUNK_COLUMNS)]
+    lines += [f"{game.answer}\t{game.guesses}\t{game.line()}" for game in played]
+    lines.append(f"# seconds\t{seconds:.3f}")
+    Path(output).write_text("\n".join(lines) + "\n")
+    log.info("%s chunk %d/%d: %d answers in %.1f s", strategy, chunk, chunks, len(played), seconds)
+
+
+def read_chunk(path: str | Path) -> tuple[list[Played], float]:
+    """Games of one chunk file and the seconds it took."""
+    played, seconds = [], 0.0
+    lines = Path(path).read_text().splitlines()
+    if not lines or lines[0].split("\t") != CHUNK_COLUMNS:
+        raise Wordle64Error(f"{path}:1: expected header {' '.join(CHUNK_COLUMNS)}")
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split("\t")
+        if fields[0] == "# seconds":
+            seconds = float(fields[1])
+            continue
+        words = fields[2].split()
+        steps = tuple((words[i], pattern_code(marks_from_string(words[i + 1][:5])))
+                      for i in range(0, len(words), 2))
+        if len(steps) != int(fields[1]):
+            raise Wordle64Error(f"{path}:{number}: path has {len(steps)} guesses, not {fields[1]}")
+        played.append(Played(fields[0], steps))
+    return played, seconds
+
+
+def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: Sequence[str],
+           words_table: str, hardest: int, outputs) -> dict:
+    """evaluation.tsv, summary.json, one tree per strategy, the hardest answers, the plot."""
+    frequencies = read_frequencies(words_table)
+    results: dict[str, list[Played]] = {}
+    summaries = {}
+    for strategy, opener_file in zip(strategies, opener_files):
+        files = [f for f in chunk_files if Path(f).parent.name == strategy]
+        played, seconds = [], read_opener(opener_file)["seconds"]
+        for path in files:
+            chunk_played, chunk_seconds = read_chunk(path)
+            played += chunk_played
+            seconds += chunk_seconds
+        played.sort(key=lambda p: p.answer)
+        results[strategy] = played
+        summaries[strategy] = summarise(strategy, played, seconds).__dict__
+    answer_sets = {tuple(p.answer for p in played) for played in results.values()}
+    if len(answer_sets) != 1:
+        raise Wordle64Error("the strategies' chunks cover different answers: rerun the solver")
+    answers = answer_sets.pop()
+
+    lines = ["answer\tfrequency\t" + "\t".join(strategies)]
+    for row, answer in enumerate(answers):
+        counts = [str(results[s][row].guesses) for s in strategies]
+        lines.append(f"{answer}\t{frequencies.get(answer, 0)}\t" + "\t".join(counts))
+    Path(outputs.evaluation).write_text("\n".join(lines) + "\n")
+    Path(outputs.summary).write_text(json.dumps(summaries, indent=2) + "\n")
+    for strategy, tree_path in zip(strategies, outputs.trees):
+        Path(tree_path).write_text("".join(p.line() + "\n" for p in results[strategy]))
+
+    def hardness(row: int) -> tuple:
+        counts = [results[s][row].guesses for s in strategies]
+        return (-sum(counts), -max(counts), answers[row])
+
+    rows = sorted(range(len(answers)), key=hardness)[:hardest]
+    lines = ["rank\tanswer\tfrequency\tmean\t" + "\t".join(strategies)]
+    for rank, row in enumerate(rows, start=1):
+        counts = [results[s][row].guesses for s in strategies]
+        lines.append(f"{rank}\t{answers[row]}\t{frequencies.get(answers[row], 0)}\t"
+                     f"{sum(counts) / len(counts):.2f}\t" + "\t".join(map(str, counts)))
+    Path(outputs.hardest).write_text("\n".join(lines) + "\n")
+    plot_difficulty(summaries, outputs.plot)
+    return summaries
+
+
+def plot_difficulty(summaries: dict, output: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    strategies = list(summaries)
+    most = max(max(map(int, s["distribution"])) for s in summaries.values())
+    counts = np.arange(1, most + 1)
+    width = 0.8 / len(strategies)
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    for number, strategy in enumerate(strategies):
+        summary = summaries[strategy]
+        heights = [summary["distribution"].get(int(c), summary["distribution"].get(str(c), 0))
+                   for c in counts]
+        axes.bar(counts + (number - (len(strategies) - 1) / 2) * width, heights, width,
+                 label=f"{strategy} ({summary['first_guess']}): {summary['average']:.4f}, "
+                       f"worst {summary['worst']}")
+    answers = next(iter(summaries.values()))["answers"]
+    axes.set_xlabel("guesses needed")
+    axes.set_ylabel("answers")
+    axes.set_xticks(counts)
+    axes.set_title(f"Guesses per answer, {answers} answers, all guesses allowed")
+    axes.legend(fontsize="small")
+    figure.tight_layout()
+    figure.savefig(output, dpi=120)
+    plt.close(figure)
+
+
+def write_absurdle(game: Game, beam: int, last_beam: int, output: str) -> None:
+    start = time.perf_counter()
+    result = solve_absurdle(game, beam=beam, last_beam=last_beam)
+    text = transcript(result)
+    log.info("absurdle in %.1f s:\n%s", time.perf_counter() - start, text)
+    Path(output).write_text(text)
+
+
+def benchmark(guesses_path: str, answers_path: str, strategy: str, output: str) -> dict:
+    """Time the feedback matrix and one greedy evaluation of every answer, all guesses allowed."""
+    guesses, answers = read_word_list(guesses_path), read_word_list(answers_path)
+    start = time.perf_counter()
+    matrix = feedback_matrix(guesses, answers)
+    matrix_seconds = time.perf_counter() - start
+    game = Game.from_matrix(guesses, answers, matrix)
+    played, evaluate_seconds = evaluate(game, strategy)
+    summary = summarise(strategy, played, evaluate_seconds)
+    result = {
+        "guesses": len(guesses), "answers": len(answers),
+        "matrix_seconds": round(matrix_seconds, 3),
+        "strategy": strategy, "first_guess": summary.first_guess,
+        "evaluate_seconds": round(evaluate_seconds, 3),
+        "average": summary.average, "worst": summary.worst,
+        "target_seconds": 60,
+    }
+    Path(output).write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
+__all__ = ["STRATEGIES", "load_game", "write_matrix", "write_opener", "write_chunk", "gather",
+           "write_absurdle", "benchmark", "search_settings", "read_chunk"]

@@ -1,0 +1,542 @@
+; board.s — the game board: six rows of five 3x3 tiles, the on-screen keyboard with each
+; letter's best-known state, the message lines and the hard-mode rule. It holds the state of
+; the game in progress; main.s drives it from the keys.
+
+.include "c64.inc"
+.include "globals.inc"
+.include "game.inc"
+
+ROWS            = 6
+LETTERS         = 5
+
+; tile styles (tile_style)
+STYLE_EMPTY     = 0             ; dim outline
+STYLE_TYPED     = 1             ; bright outline, letter not yet submitted
+STYLE_ABSENT    = 2             ; STYLE_ABSENT + mark: filled with the mark's background
+KEY_UNKNOWN     = 0             ; key_state values: 0 unknown, else 1 + best mark seen
+
+.segment "ZEROPAGE"
+tile_style:     .res 1          ; style of the tile draw_tile draws
+tile_code:      .res 1          ; screen code of the centre (letter + background)
+
+.segment "DATA"
+board_guesses:  .res ROWS * LETTERS     ; letters 0..25 of every row typed so far
+board_marks:    .res ROWS * LETTERS     ; marks 0..2 of every submitted row
+board_row:      .res 1          ; row being typed, 0..5; 6 once all rows are used
+board_col:      .res 1          ; letters typed in that row, 0..5
+key_state:      .res 26         ; per letter: 0 unknown, 1 absent, 2 elsewhere, 3 right
+tile_x:         .res 1          ; tile column 0..4 being drawn
+tile_y:         .res 1          ; tile row 0..5 being drawn
+tile_cells:     .res 9          ; the 3x3 screen codes draw_tile builds
+tile_line:      .res 1          ; draw_tile: line 0..2 of the tile
+tile_cell:      .res 1          ; draw_tile: cell 0..8 of the tile
+hard_need:      .res 1          ; board_hard_check: copies of a letter the guess must hold
+message_shown:  .res 1          ; non-zero while the message lines hold something
+
+.segment "RODATA"
+key_col:        .byte   22, 32, 28, 26, 25, 28, 30, 32, 35, 34, 36, 38, 36
+                .byte   34, 37, 39, 21, 27, 24, 29, 33, 30, 23, 26, 31, 24
+key_row:        .byte   2, 4, 4, 2, 0, 2, 2, 2, 0, 2, 2, 2, 4
+                .byte   4, 0, 0, 0, 0, 2, 0, 0, 4, 0, 4, 0, 4
+outline:        .byte   GLYPH_BOX_TL, GLYPH_BOX_T, GLYPH_BOX_TR
+                .byte   GLYPH_BOX_L,  GLYPH_SPACE, GLYPH_BOX_R
+                .byte   GLYPH_BOX_BL, GLYPH_BOX_B, GLYPH_BOX_BR
+style_bg:       .byte   BG_PLAIN, BG_PLAIN, BG_ABSENT, BG_ELSEWHERE, BG_RIGHT
+style_frame:    .byte   COLOR_DIM, COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE
+style_letter:   .byte   COLOR_WHITE, COLOR_WHITE, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE
+key_bg:         .byte   BG_PLAIN, BG_PLAIN, BG_ELSEWHERE, BG_RIGHT
+key_colour:     .byte   COLOR_LIGHT_GREY, COLOR_DARK_GREY, COLOR_BLACK, COLOR_WHITE
+row_offset:     .byte   0, 5, 10, 15, 20, 25
+
+.segment "CODE"
+
+; A new game: empty board and keyboard, drawn.
+; in: nothing  out: state cleared, board and keyboard drawn  clobbers: A X Y
+.proc board_reset
+        lda     #0
+        ldx     #ROWS * LETTERS - 1
+@zero:  sta     board_guesses, x
+        sta     board_marks, x
+        dex
+        bpl     @zero
+        ldx     #25
+@keys:  sta     key_state, x
+        dex
+        bpl     @keys
+        sta     board_row
+        sta     board_col
+        sta     message_shown
+        sta     tile_y
+@rows:  jsr     board_draw_row
+        inc     tile_y
+        lda     tile_y
+        cmp     #ROWS
+        bne     @rows
+        ; fall through
+.endproc
+
+; Draw all 26 keys in their states.
+; in: key_state  out: keyboard drawn  clobbers: A X Y
+.proc draw_keyboard
+        ldx     #25
+@key:   txa
+        pha
+        jsr     draw_key
+        pla
+        tax
+        dex
+        bpl     @key
+        rts
+.endproc
+
+; Draw one key.
+; in: X = letter 0..25  out: drawn  clobbers: A X Y
+.proc draw_key
+        ldy     key_state, x
+        lda     key_colour, y
+        sta     text_colour
+        lda     key_bg, y
+        sta     tile_code
+        txa
+        pha
+        lda     key_row, x
+        clc
+        adc     #KEYS_ROW
+        tay
+        lda     key_col, x
+        tax
+        jsr     set_cursor
+        pla
+        clc
+        adc     #1                      ; letter -> glyph
+        ora     tile_code
+        jmp     put_char
+.endproc
+
+; Redraw board row tile_y from the state: submitted rows filled by their marks, the row being
+; typed with outlined letters, later rows empty.
+; in: tile_y = row 0..5  out: drawn  clobbers: A X Y
+.proc board_draw_row
+        lda     #0
+        sta     tile_x
+@tile:  jsr     board_draw_tile
+        inc     tile_x
+        lda     tile_x
+        cmp     #LETTERS
+        bne     @tile
+        rts
+.endproc
+
+; Redraw the tile at (tile_x, tile_y) from the state.
+; in: tile_x 0..4, tile_y 0..5  out: drawn  clobbers: A X Y
+.proc board_draw_tile
+        ldx     tile_y
+        lda     row_offset, x
+        clc
+        adc     tile_x
+        tay                             ; index into board_guesses / board_marks
+        cpx     board_row
+        bcc     @submitted
+        bne     @empty
+        lda     tile_x
+        cmp     board_col
+        bcs     @empty
+        lda     #STYLE_TYPED
+        bne     @letter
+@submitted:
+        lda     board_marks, y
+        clc
+        adc     #STYLE_ABSENT
+@letter:
+        sta     tile_style
+        lda     board_guesses, y
+        clc
+        adc     #1
+        bne     draw_tile
+@empty: lda     #STYLE_EMPTY
+        sta     tile_style
+        lda     #GLYPH_SPACE
+        ; fall through
+.endproc
+
+; Draw the 3x3 tile at (tile_x, tile_y): column BOARD_COL + 4 * tile_x, row BOARD_ROW + 4 * tile_y.
+; in: A = centre glyph (letter 1..26 or GLYPH_SPACE), tile_style  out: drawn  clobbers: A X Y
+.proc draw_tile
+        ldx     tile_style
+        ora     style_bg, x
+        sta     tile_code
+        ldy     #8
+        cpx     #STYLE_ABSENT
+        bcs     @filled
+@frame: lda     outline, y
+        sta     tile_cells, y
+        dey
+        bpl     @frame
+        bmi     @centre
+@filled:
+        lda     style_bg, x
+        ora     #GLYPH_SPACE
+@fill:  sta     tile_cells, y
+        dey
+        bpl     @fill
+@centre:
+        lda     tile_code
+        sta     tile_cells + 4
+        lda     #0
+        sta     tile_line
+        sta     tile_cell
+@line:  lda     tile_y
+        asl
+        asl                             ; C = 0: tile_y <= 5
+        adc     #BOARD_ROW
+        adc     tile_line
+        tay
+        lda     tile_x
+        asl
+        asl
+        adc     #BOARD_COL
+        tax
+        jsr     set_cursor
+@cell:  ldx     tile_cell
+        ldy     tile_style
+        lda     style_frame, y
+        cpx     #4
+        bne     :+
+        lda     style_letter, y
+:       sta     text_colour
+        lda     tile_cells, x
+        jsr     put_char
+        inc     tile_cell
+        lda     tile_cell
+        cmp     #3
+        beq     @next
+        cmp     #6
+        beq     @next
+        cmp     #9
+        bne     @cell
+@next:  inc     tile_line
+        lda     tile_line
+        cmp     #3
+        bne     @line
+        rts
+.endproc
+
+; Type a letter into the current row.
+; in: A = letter 0..25  out: C = 1 typed, C = 0 row full (or no row left)  clobbers: A X Y
+.proc board_type_letter
+        ldx     board_row
+        cpx     #ROWS
+        bcs     @full
+        ldy     board_col
+        cpy     #LETTERS
+        bcs     @full
+        pha
+        tya
+        clc
+        adc     row_offset, x
+        tax
+        pla
+        sta     board_guesses, x
+        sty     tile_x
+        inc     board_col
+        jsr     redraw_current
+        sec
+        rts
+@full:  clc
+        rts
+.endproc
+
+; Remove the last typed letter of the current row.
+; in: nothing  out: C = 1 removed, C = 0 nothing to remove  clobbers: A X Y
+.proc board_delete
+        lda     board_row
+        cmp     #ROWS
+        bcs     @none
+        lda     board_col
+        beq     @none
+        dec     board_col
+        lda     board_col
+        sta     tile_x
+        jsr     redraw_current
+        sec
+        rts
+@none:  clc
+        rts
+.endproc
+
+; Redraw one tile of the row being typed.
+; in: board_row, tile_x  out: drawn  clobbers: A X Y
+.proc redraw_current
+        lda     board_row
+        sta     tile_y
+        jmp     board_draw_tile
+.endproc
+
+; Copy the current row's letters to guess_buf and word_buf.
+; in: board_row < 6  out: guess_buf, word_buf  clobbers: A X Y
+.proc copy_guess
+        ldx     board_row
+        lda     row_offset, x
+        tax
+        ldy     #0
+@copy:  lda     board_guesses, x
+        sta     guess_buf, y
+        sta     word_buf, y
+        inx
+        iny
+        cpy     #LETTERS
+        bne     @copy
+        rts
+.endproc
+
+
+; Record marks_buf as the marks of the current row, update the keyboard, redraw both, and move
+; to the next row.
+; in: marks_buf (from score_guess of this row)  out: board_row + 1, board_col = 0;
+;     C = 1 when every mark is "right" (won)  clobbers: A X Y
+.proc board_submit_row
+        ldx     board_row
+        lda     row_offset, x
+        tax
+        ldy     #0
+        sty     @right
+@mark:  lda     marks_buf, y
+        sta     board_marks, x
+        cmp     #2
+        bne     :+
+        inc     @right
+:       clc
+        adc     #1                      ; key state = mark + 1; keep the best one
+        sta     @state
+        lda     board_guesses, x
+        stx     @index
+        tax
+        lda     @state
+        cmp     key_state, x
+        bcc     :+
+        sta     key_state, x
+:       ldx     @index
+        inx
+        iny
+        cpy     #LETTERS
+        bne     @mark
+        lda     board_row
+        sta     tile_y
+        inc     board_row
+        lda     #0
+        sta     board_col
+        jsr     board_draw_row
+        jsr     draw_keyboard
+        lda     @right
+        cmp     #LETTERS                ; C = 1 when all five are right
+        rts
+.pushseg
+.segment "DATA"
+@right: .res 1
+@state: .res 1
+@index: .res 1
+.popseg
+.endproc
+
+; Hard mode: the current row must keep every hint the previous row revealed — each right-place
+; letter in its place, and at least as many copies of each revealed letter (right or elsewhere)
+; as that row revealed. Checking only the previous row suffices: it obeyed the rows before it.
+; in: board_row 1..5, the current row typed in full  out: C = 1 allowed; C = 0 refused with the
+;     reason shown on the message lines  clobbers: A X Y
+.proc board_hard_check
+        ldx     board_row
+        bne     @start
+        sec                             ; the first row has nothing to keep
+        rts
+@start: lda     row_offset - 1, x
+        sta     @prev
+        lda     row_offset, x
+        sta     @cur
+        ; right-place letters first
+        ldy     #0
+@green: tya
+        clc
+        adc     @prev
+        tax
+        lda     board_marks, x
+        cmp     #2
+        bne     @next_green
+        lda     board_guesses, x
+        pha
+        tya
+        clc
+        adc     @cur
+        tax
+        pla
+        cmp     board_guesses, x
+        beq     @next_green
+        sta     @letter
+        iny                             ; 1-based position for the message
+        sty     @position
+        lda     #MSG_HARD
+        jsr     board_message
+        jsr     print_inline
+        .byte   PANEL_COL, MSG_ROW + 1, COLOR_TEXT, "LETTER ", 0
+        lda     @position
+        ora     #GLYPH_DIGIT0
+        jsr     put_char
+        jsr     print_inline
+        .byte   PANEL_COL + 8, MSG_ROW + 1, COLOR_TEXT, " MUST BE ", 0
+        jmp     @refuse
+@next_green:
+        iny
+        cpy     #LETTERS
+        bne     @green
+        ; then the counts of every revealed letter
+        ldy     #0
+@letter_loop:
+        tya
+        clc
+        adc     @prev
+        tax
+        lda     board_marks, x
+        beq     @next_letter
+        lda     board_guesses, x
+        sta     @letter
+        ; need = revealed copies in the previous row, have = copies in the current row
+        lda     #0
+        sta     hard_need
+        sta     @have
+        ldx     #LETTERS - 1
+@count: txa
+        pha
+        clc
+        adc     @prev
+        tax
+        lda     board_guesses, x
+        cmp     @letter
+        bne     :+
+        lda     board_marks, x
+        beq     :+
+        inc     hard_need
+:       pla
+        pha
+        clc
+        adc     @cur
+        tax
+        lda     board_guesses, x
+        cmp     @letter
+        bne     :+
+        inc     @have
+:       pla
+        tax
+        dex
+        bpl     @count
+        lda     @have
+        cmp     hard_need
+        bcs     @next_letter
+        lda     #MSG_HARD
+        jsr     board_message
+        jsr     print_inline
+        .byte   PANEL_COL, MSG_ROW + 1, COLOR_TEXT, "MUST CONTAIN ", 0
+        jmp     @refuse
+@next_letter:
+        iny
+        cpy     #LETTERS
+        bne     @letter_loop
+@ok:    sec
+        rts
+@refuse:
+        lda     @letter
+        clc
+        adc     #1
+        jsr     put_char
+        clc
+        rts
+.pushseg
+.segment "DATA"
+@prev:  .res 1
+@cur:   .res 1
+@letter: .res 1
+@position: .res 1
+@have:  .res 1
+.popseg
+.endproc
+
+; Clear both message lines (nothing to do unless a message is showing).
+; in: nothing  out: cleared  clobbers: A X Y
+.proc board_clear_messages
+        lda     message_shown
+        beq     @done
+        lda     #0
+        sta     message_shown
+        ldx     #PANEL_COL
+        ldy     #MSG_ROW
+        lda     #PANEL_WIDTH
+        jsr     clear_span
+        ldx     #PANEL_COL
+        ldy     #MSG_ROW + 1
+        lda     #PANEL_WIDTH
+        jmp     clear_span
+@done:  rts
+.endproc
+
+; Show message A (MSG_*) on the first message line, clearing both lines first.
+; in: A = message number  out: shown  clobbers: A X Y
+.proc board_message
+        pha
+        lda     #1
+        sta     message_shown           ; clear both lines, whatever showed before
+        jsr     board_clear_messages
+        inc     message_shown
+        ldx     #PANEL_COL
+        ldy     #MSG_ROW
+        jsr     set_cursor
+        pla
+        tax
+        lda     message_lo, x
+        sta     str_ptr
+        lda     message_hi, x
+        sta     str_ptr + 1
+        lda     message_colour, x
+        sta     text_colour
+        jmp     print_str
+.endproc
+
+; After a loss: "THE WORD WAS" and the answer in right-place tiles on the second line.
+; in: answer_buf  out: shown  clobbers: A X Y
+.proc board_show_answer
+        lda     #MSG_ANSWER
+        jsr     board_message
+        ldx     #PANEL_COL
+        ldy     #MSG_ROW + 1
+        jsr     set_cursor
+        lda     #COLOR_WHITE
+        sta     text_colour
+        ldx     #0
+@letter:
+        lda     answer_buf, x
+        clc
+        adc     #1
+        ora     #BG_RIGHT
+        jsr     put_char
+        inx
+        cpx     #LETTERS
+        bne     @letter
+        rts
+.endproc
+
+; ---- messages ---------------------------------------------------------------------------------
+.segment "RODATA"
+message_lo:     .lobytes msg_won1 - 1, msg_won2 - 1, msg_won3 - 1, msg_won4 - 1, msg_won5 - 1
+                .lobytes msg_won6 - 1, msg_short - 1, msg_unknown - 1, msg_hard - 1, msg_answer - 1
+message_hi:     .hibytes msg_won1 - 1, msg_won2 - 1, msg_won3 - 1, msg_won4 - 1, msg_won5 - 1
+                .hibytes msg_won6 - 1, msg_short - 1, msg_unknown - 1, msg_hard - 1, msg_answer - 1
+message_colour: .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
+                .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
+                .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED
+msg_won1:       .byte   "GENIUS!", 0
+msg_won2:       .byte   "MAGNIFICENT!", 0
+msg_won3:       .byte   "IMPRESSIVE!", 0
+msg_won4:       .byte   "SPLENDID!", 0
+msg_won5:       .byte   "GREAT!", 0
+msg_won6:       .byte   "PHEW!", 0
+msg_short:      .byte   "NOT ENOUGH LETTERS", 0
+msg_unknown:    .byte   "NOT IN WORD LIST", 0
+msg_hard:       .byte   "HARD MODE:", 0
+msg_answer:     .byte   "THE WORD WAS", 0

@@ -1,0 +1,192 @@
+; depack.s — start-up: unpack the game image the build stored compressed (wordle64/lz.py has
+; the format and the packer), run by the BASIC stub before main.
+;
+; The linked image — CODE, RODATA, DATA and the charset's load image, from __CODE_LOAD__ to
+; __BLOB_LOAD__ — is stored in the PRG as an LZSS stream of depack_packed_bytes bytes, the
+; dictionary blob right after it (wordle64.build patches depack_packed_bytes; 0 = stored
+; plain, as in the tests' links, and depack returns at once). depack restores exactly the
+; memory a plain PRG would have loaded, so nothing after it knows the difference:
+;   1. the stream is copied above the blob's place (to __BLOB_LOAD__ + __BLOB_SIZE__),
+;   2. the blob is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end),
+;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__.
+; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it.
+
+.import __CODE_LOAD__, __BLOB_LOAD__, __BLOB_SIZE__
+
+.export depack, depack_packed_bytes
+
+image_start     = __CODE_LOAD__
+image_end       = __BLOB_LOAD__
+stream_copy     = __BLOB_LOAD__ + __BLOB_SIZE__   ; where the stream is decoded from
+LONG_HIGH_BITS  = 5                     ; long offsets: 5 + 8 bits
+
+.segment "ZEROPAGE"
+
+lz_src:         .res 2                  ; the stream's next byte
+lz_dst:         .res 2                  ; the next output byte
+lz_copy:        .res 2                  ; a match's source: lz_dst - offset
+lz_bits:        .res 1                  ; bit buffer, MSB next, a marker 1 below the last bit
+lz_value:       .res 1                  ; offset high bits, then the length - 1
+
+.segment "DEPACK"
+
+depack_packed_bytes:
+        .word   0                       ; patched by wordle64.build
+
+; depack: restore the plain image (see the banner); returns at once when stored plain.
+; in: the PRG as loaded  out: memory as the plain PRG would load it (the stream's copy above
+; the blob is left behind)  clobbers: A X Y
+.proc depack
+        lda     depack_packed_bytes
+        ora     depack_packed_bytes+1
+        bne     @copy_stream
+        rts
+@copy_stream:                           ; 1. forwards: the ranges are disjoint
+        lda     #<image_start
+        sta     lz_src
+        lda     #>image_start
+        sta     lz_src+1
+        lda     #<stream_copy
+        sta     lz_dst
+        lda     #>stream_copy
+        sta     lz_dst+1
+        ldy     #0
+        ldx     depack_packed_bytes+1   ; whole pages
+        beq     @rest
+@page:  lda     (lz_src),y
+        sta     (lz_dst),y
+        iny
+        bne     @page
+        inc     lz_src+1
+        inc     lz_dst+1
+        dex
+        bne     @page
+@rest:  ldx     depack_packed_bytes     ; then the rest (Y = 0)
+        beq     @move_blob
+:       lda     (lz_src),y
+        sta     (lz_dst),y
+        iny
+        dex
+        bne     :-
+@move_blob:                             ; 2. from image_start + packed up to image_end,
+        lda     #<(image_start + (__BLOB_SIZE__ & $FF00))   ; highest byte first
+        clc
+        adc     depack_packed_bytes
+        sta     lz_src
+        lda     #>(image_start + (__BLOB_SIZE__ & $FF00))
+        adc     depack_packed_bytes+1
+        sta     lz_src+1
+        lda     #<(image_end + (__BLOB_SIZE__ & $FF00))
+        sta     lz_dst
+        lda     #>(image_end + (__BLOB_SIZE__ & $FF00))
+        sta     lz_dst+1
+        ldy     #<__BLOB_SIZE__         ; the partial last page first
+        beq     @pages
+@tail:  dey
+        lda     (lz_src),y
+        sta     (lz_dst),y
+        tya
+        bne     @tail
+@pages: ldx     #>__BLOB_SIZE__         ; then whole pages, downwards
+        beq     @decode
+@down:  dec     lz_src+1
+        dec     lz_dst+1
+        ldy     #$FF
+@byte:  lda     (lz_src),y
+        sta     (lz_dst),y
+        dey
+        bne     @byte
+        lda     (lz_src),y              ; Y = 0
+        sta     (lz_dst),y
+        dex
+        bne     @down
+@decode:                                ; 3. Y = 0 between tokens (get_bit reads with it)
+        lda     #<stream_copy
+        sta     lz_src
+        lda     #>stream_copy
+        sta     lz_src+1
+        lda     #<image_start
+        sta     lz_dst
+        lda     #>image_start
+        sta     lz_dst+1
+        lda     #$80                    ; empty: the first bit refills
+        sta     lz_bits
+        ldy     #0
+@token: jsr     get_bit
+        bcs     @match
+        lda     (lz_src),y              ; a literal
+        sta     (lz_dst),y
+        inc     lz_src
+        bne     :+
+        inc     lz_src+1
+:       inc     lz_dst
+        bne     @check
+        inc     lz_dst+1
+@check: lda     lz_dst
+        cmp     #<image_end
+        bne     @token
+        lda     lz_dst+1
+        cmp     #>image_end
+        bne     @token
+        rts
+
+@match: sty     lz_value                ; offset - 1 = high bits : next byte
+        jsr     get_bit
+        bcc     @low
+        ldx     #LONG_HIGH_BITS
+:       jsr     get_bit
+        rol     lz_value
+        dex
+        bne     :-
+@low:   lda     lz_dst                  ; copy = dst - (offset - 1) - 1 (carry clear)
+        clc
+        sbc     (lz_src),y
+        sta     lz_copy
+        lda     lz_dst+1
+        sbc     lz_value
+        sta     lz_copy+1
+        inc     lz_src
+        bne     :+
+        inc     lz_src+1
+:       lda     #1                      ; length - 1: interlaced Elias gamma
+        sta     lz_value
+@gamma: jsr     get_bit
+        bcc     @copy
+        jsr     get_bit
+        rol     lz_value
+        bcc     @gamma                  ; (always: the value stays below 256)
+@copy:  ldx     lz_value                ; length = value + 1 bytes, forwards (a run may
+@next:  lda     (lz_copy),y             ; overlap its own output)
+        sta     (lz_dst),y
+        iny
+        dex
+        bne     @next
+        lda     (lz_copy),y
+        sta     (lz_dst),y
+        iny
+        tya                             ; dst += length
+        clc
+        adc     lz_dst
+        sta     lz_dst
+        bcc     :+
+        inc     lz_dst+1
+:       ldy     #0
+        beq     @check                  ; (always)
+.endproc
+
+; get_bit: the next bit of the stream into C; refills from (lz_src) with Y = 0.
+; in: Y = 0  out: C = bit  clobbers: A (on a refill)
+.proc get_bit
+        asl     lz_bits
+        bne     @done
+        lda     (lz_src),y
+        inc     lz_src
+        bne     :+
+        inc     lz_src+1
+:       sec
+        rol     a
+        sta     lz_bits
+@done:  rts
+.endproc
+
+.assert stream_copy >= image_end, lderror, "the stream copy must lie above the image"

@@ -1,0 +1,196 @@
+; main.s — the game's entry point (the BASIC stub JMPs here) and the turn loop: start-up with a
+; progress bar while the dictionary unpacks, then menu -> game -> play again or menu, forever.
+
+.include "c64.inc"
+.include "globals.inc"
+.include "game.inc"
+
+LETTERS         = 5
+ROWS            = 6
+BAR_ROW         = 12            ; the unpack progress bar: 32 cells, one per 8 progress steps
+BAR_COL         = 4
+HELP_ROW        = 19            ; three help lines in the panel
+
+.export main
+
+.segment "CODE"
+
+; Start-up and the main loop; never returns (BASIC is switched out by dict_init).
+; in: nothing  out: never returns
+.proc main
+        ldx     #$FF                    ; we never return to BASIC: take the whole stack
+        txs
+        lda     #<nmi_ignore            ; RESTORE (with or without RUN/STOP) must not warm-start
+        sta     NMI_VECTOR              ; BASIC, which is switched out once the table is in
+        lda     #>nmi_ignore
+        sta     NMI_VECTOR + 1
+        jsr     dict_relocate           ; our glyphs in place before the VIC shows them
+        jsr     screen_init
+        jsr     print_inline
+        .byte   11, BAR_ROW - 2, COLOR_WHITE, "UNPACKING WORDS", 0
+        lda     #COLOR_DIM
+        sta     text_colour
+        ldx     #BAR_COL
+        ldy     #BAR_ROW
+        jsr     set_cursor
+        ldx     #32
+@bar:   lda     #GLYPH_BLOCK
+        jsr     put_char
+        dex
+        bne     @bar
+        lda     #$4C                    ; JMP progress_bar
+        sta     unpack_progress_hook
+        lda     #<progress_bar
+        sta     unpack_progress_hook + 1
+        lda     #>progress_bar
+        sta     unpack_progress_hook + 2
+        jsr     dict_init
+        lda     #0
+        sta     KEY_COUNT               ; keys pressed while unpacking would pick a menu item
+@menu:  jsr     menu_run
+@game:  lda     game_mode
+        bne     @daily
+        jsr     rng_seed_jiffy          ; seeded at the key press that started the game
+        jsr     pick_random_answer
+        jmp     @play
+@daily: jsr     daily_answer
+@play:  jsr     play_game
+        bcs     @menu                   ; RUN/STOP during the game
+@end:   jsr     wait_key
+        cmp     #PETSCII_STOP
+        beq     @menu
+        cmp     #PETSCII_RETURN
+        bne     @end
+        lda     game_mode
+        beq     @game                   ; another random word
+        jsr     menu_daily              ; another date
+        jmp     @game
+.endproc
+
+; RESTORE: ignored.
+.proc nmi_ignore
+        rti
+.endproc
+
+; unpack_progress_hook target: colour the bar up to the cell of A.
+; in: A = progress 0..255  out: bar drawn  clobbers: A (only: the unpacker's contract)
+.proc progress_bar
+        stx     @saved_x
+        lsr
+        lsr
+        lsr
+        tax                             ; the last cell to colour, 0..31
+        lda     #COLOR_GREEN
+@cell:  sta     COLOR_RAM + BAR_ROW * SCREEN_COLUMNS + BAR_COL, x
+        dex
+        bpl     @cell
+        ldx     @saved_x
+        rts
+.pushseg
+.segment "DATA"
+@saved_x: .res 1
+.popseg
+.endproc
+
+; One game against answer_buf, until won, lost or abandoned.
+; in: answer_buf, opt_hard, game_mode  out: C = 1 abandoned (RUN/STOP), C = 0 finished (the
+;     statistics counted it; the panel says RETURN plays again, RUN/STOP goes to the menu)
+; clobbers: A X Y
+.proc play_game
+        jsr     screen_clear
+        jsr     draw_panel
+        jsr     board_reset
+@key:   jsr     wait_key
+        pha
+        jsr     board_clear_messages
+        pla
+        cmp     #PETSCII_STOP
+        beq     @abandon
+        cmp     #PETSCII_RETURN
+        beq     @submit
+        cmp     #PETSCII_DELETE
+        bne     @letter
+        jsr     board_delete
+        jmp     @key
+@letter:
+        jsr     key_to_letter
+        bcc     @key
+        jsr     board_type_letter
+        jmp     @key
+@abandon:
+        sec
+        rts
+@submit:
+        lda     board_col
+        cmp     #LETTERS
+        beq     :+
+        lda     #MSG_SHORT
+        bne     @message
+:       jsr     copy_guess
+        jsr     dict_lookup
+        bcs     :+
+        lda     #MSG_UNKNOWN
+@message:
+        jsr     board_message
+        jmp     @key
+:       lda     opt_hard
+        beq     :+
+        jsr     board_hard_check
+        bcc     @key                    ; the reason is on screen
+:       jsr     score_guess
+        jsr     board_submit_row
+        bcs     @won
+        lda     board_row
+        cmp     #ROWS
+        bne     @key
+        jsr     stats_add_loss
+        jsr     board_show_answer
+        jmp     @over
+@won:   lda     board_row               ; guesses used, 1..6
+        pha
+        jsr     stats_add_win
+        pla
+        clc
+        adc     #<(MSG_WON1 - 1)         ; wrap-around: + guesses - 1
+        jsr     board_message
+@over:  ldx     #PANEL_COL
+        ldy     #HELP_ROW
+        lda     #PANEL_WIDTH
+        jsr     clear_span
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW, COLOR_LIGHT_GREY, "RETURN  PLAY AGAIN", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 1, COLOR_LIGHT_GREY, "STOP    MENU      ", 0
+        ldx     #PANEL_COL
+        ldy     #HELP_ROW + 2
+        lda     #PANEL_WIDTH
+        jsr     clear_span
+        clc
+        rts
+.endproc
+
+; The panel: title, mode (random, or daily and its date), hard mode, help.
+; in: game_mode, opt_hard  out: drawn  clobbers: A X Y
+.proc draw_panel
+        jsr     print_inline
+        .byte   PANEL_COL, 1, COLOR_WHITE, "WORDLE64", 0
+        lda     game_mode
+        bne     @daily
+        jsr     print_inline
+        .byte   PANEL_COL, 3, COLOR_LIGHT_GREY, "RANDOM WORD", 0
+        jmp     @hard
+@daily: jsr     print_inline
+        .byte   PANEL_COL, 3, COLOR_LIGHT_GREY, "DAILY ", 0
+        jsr     menu_print_date
+@hard:  lda     opt_hard
+        beq     @help
+        jsr     print_inline
+        .byte   PANEL_COL, 4, COLOR_YELLOW, "HARD MODE", 0
+@help:  jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW, COLOR_GREY, "RETURN  ENTER", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 1, COLOR_GREY, "DEL     ERASE", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 2, COLOR_GREY, "STOP    MENU", 0
+        rts
+.endproc

@@ -1,0 +1,403 @@
+; menu.s — the title screen and menu (random word, daily word, hard mode, colour-blind palette,
+; statistics) and the date entry of the daily word.
+
+.include "c64.inc"
+.include "globals.inc"
+.include "game.inc"
+
+MENU_COL        = 9             ; column of the menu items
+DATE_ROW        = 19            ; the date entry line
+DATE_COL        = 17            ; column of the YYYY-MM-DD field
+ERROR_ROW       = 21
+HELP_ROW        = 22
+DIGITS          = 8             ; YYYYMMDD
+
+.segment "DATA"
+opt_hard:       .byte   0       ; 1: hard mode (revealed hints must be used)
+opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
+game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM or GAME_DAILY: what menu_run chose
+date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
+date_len:       .byte   0       ; how many, 0..8 (kept between entries to ease corrections)
+start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date entry
+
+.segment "RODATA"
+; title tiles W O R D L E 6 4: background selector and letter colour of each
+title_glyph:    .byte   "WORDLE64"
+title_bg:       .byte   BG_RIGHT, BG_ELSEWHERE, BG_ABSENT, BG_RIGHT
+                .byte   BG_ELSEWHERE, BG_RIGHT, BG_ABSENT, BG_RIGHT
+title_colour:   .byte   COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_WHITE
+                .byte   COLOR_BLACK, COLOR_WHITE, COLOR_WHITE, COLOR_WHITE
+; the date field: which typed digit each of the 10 places shows ($FF: a dash)
+field_digit:    .byte   0, 1, 2, 3, $FF, 4, 5, $FF, 6, 7
+field_template: .byte   "YYYY-MM-DD"
+
+.segment "CODE"
+
+; The menu: returns once a game is chosen (game_mode set; for a daily game the date is valid
+; and day_number set). Hard mode, palette and statistics are handled here.
+; in: nothing  out: game_mode  clobbers: A X Y
+.proc menu_run
+        lda     #0
+        beq     menu_common
+.endproc
+
+; The menu, starting in the date entry (play the daily word again, for another date).
+; in: nothing  out: as menu_run  clobbers: A X Y
+.proc menu_daily
+        lda     #1
+        ; fall through
+.endproc
+
+.proc menu_common
+        sta     start_daily
+@draw:  jsr     draw_menu
+        lda     start_daily
+        beq     @key
+        lda     #0
+        sta     start_daily
+        beq     @daily
+@key:   jsr     wait_key
+        cmp     #'1'
+        beq     @random
+        cmp     #$52                    ; R
+        beq     @random
+        cmp     #'2'
+        beq     @daily
+        cmp     #$44                    ; D
+        beq     @daily
+        cmp     #'3'
+        beq     @hard
+        cmp     #$48                    ; H
+        beq     @hard
+        cmp     #'4'
+        beq     @palette
+        cmp     #$43                    ; C
+        beq     @palette
+        cmp     #'5'
+        beq     @stats
+        cmp     #$53                    ; S
+        bne     @key
+@stats: jsr     stats_show
+        jmp     @draw
+@hard:  lda     opt_hard
+        eor     #1
+        sta     opt_hard
+        jsr     draw_options
+        jmp     @key
+@palette:
+        lda     opt_colour_blind
+        eor     #1
+        sta     opt_colour_blind
+        jsr     palette_apply
+        jsr     draw_options
+        jmp     @key
+@random:
+        lda     #GAME_RANDOM
+        sta     game_mode
+        rts
+@daily: jsr     date_entry
+        bcc     @draw                   ; RUN/STOP: back to the menu
+        lda     #GAME_DAILY
+        sta     game_mode
+        rts
+.endproc
+
+; Title tiles, menu items, dictionary size.
+; in: nothing  out: drawn  clobbers: A X Y
+.proc draw_menu
+        jsr     screen_clear
+        ldx     #7
+@tile:  stx     @index
+        lda     title_colour, x
+        sta     text_colour
+        lda     #0
+        sta     @line
+@line_loop:
+        lda     @index                  ; column 4 + 4 * tile, row 2 + line
+        asl
+        asl
+        adc     #4
+        tax
+        lda     @line
+        clc
+        adc     #2
+        tay
+        jsr     set_cursor
+        ldx     @index
+        lda     #GLYPH_SPACE
+        ora     title_bg, x
+        sta     @fill
+        jsr     put_char
+        lda     @fill
+        ldx     @line
+        cpx     #1
+        bne     :+
+        ldx     @index
+        lda     title_glyph, x
+        ora     title_bg, x
+:       jsr     put_char
+        lda     @fill
+        jsr     put_char
+        inc     @line
+        lda     @line
+        cmp     #3
+        bne     @line_loop
+        ldx     @index
+        dex
+        bpl     @tile
+
+        jsr     print_inline
+        .byte   MENU_COL, 8, COLOR_WHITE, "1  RANDOM WORD", 0
+        jsr     print_inline
+        .byte   MENU_COL, 10, COLOR_WHITE, "2  DAILY WORD", 0
+        jsr     print_inline
+        .byte   MENU_COL, 12, COLOR_WHITE, "3  HARD MODE", 0
+        jsr     print_inline
+        .byte   MENU_COL, 14, COLOR_WHITE, "4  COLOUR-BLIND", 0
+        jsr     print_inline
+        .byte   MENU_COL, 16, COLOR_WHITE, "5  STATISTICS", 0
+        ldx     #MENU_COL               ; "14855 WORDS, 4126 ANSWERS"
+        ldy     #24
+        jsr     set_cursor
+        lda     #COLOR_GREY
+        sta     text_colour
+        lda     dict_word_count
+        sta     num
+        lda     dict_word_count + 1
+        sta     num + 1
+        jsr     print_u16
+        jsr     print_here
+        .byte   COLOR_DARK_GREY, " WORDS, ", 0
+        lda     #COLOR_GREY
+        sta     text_colour
+        lda     dict_answer_count
+        sta     num
+        lda     dict_answer_count + 1
+        sta     num + 1
+        jsr     print_u16
+        jsr     print_here
+        .byte   COLOR_DARK_GREY, " ANSWERS", 0
+        jsr     print_inline
+        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-5", 0
+        ; fall through
+.pushseg
+.segment "DATA"
+@index: .res 1
+@line:  .res 1
+@fill:  .res 1
+.popseg
+.endproc
+
+; ON / OFF beside hard mode and colour-blind.
+; in: opt_hard, opt_colour_blind  out: drawn  clobbers: A X Y
+.proc draw_options
+        ldy     #12
+        lda     opt_hard
+        jsr     on_off
+        ldy     #14
+        lda     opt_colour_blind
+        ; fall through
+.endproc
+
+; in: Y = row, A = 0 off / 1 on  out: "ON " or "OFF" at column 27  clobbers: A X Y
+.proc on_off
+        pha
+        ldx     #27
+        jsr     set_cursor
+        pla
+        beq     @off
+        lda     #COLOR_LIGHT_GREEN
+        sta     text_colour
+        lda     #'O'
+        jsr     put_char
+        lda     #'N'
+        jsr     put_char
+        lda     #GLYPH_SPACE
+        jmp     put_char
+@off:   lda     #COLOR_GREY
+        sta     text_colour
+        lda     #'O'
+        jsr     put_char
+        lda     #'F'
+        jsr     put_char
+        lda     #'F'
+        jmp     put_char
+.endproc
+
+; Date entry below the menu: digits, DEL, RETURN (validate), RUN/STOP (back).
+; in: nothing  out: C = 1 valid date (date_year/month/day, day_number set), C = 0 abandoned
+; clobbers: A X Y
+.proc date_entry
+        ldx     #0
+        ldy     #DATE_ROW
+        lda     #SCREEN_COLUMNS
+        jsr     clear_span
+        jsr     print_inline
+        .byte   MENU_COL, DATE_ROW, COLOR_WHITE, "DATE:", 0
+        jsr     print_inline
+        .byte   3, HELP_ROW, COLOR_GREY, "RETURN PLAY  DEL ERASE  STOP BACK", 0
+@show:  jsr     draw_field
+@key:   jsr     wait_key
+        cmp     #PETSCII_STOP
+        beq     @back
+        cmp     #PETSCII_RETURN
+        beq     @accept
+        cmp     #PETSCII_DELETE
+        bne     @digit
+        lda     date_len
+        beq     @key
+        dec     date_len
+        jmp     @changed
+@digit: jsr     key_to_digit
+        bcc     @key
+        ldx     date_len
+        cpx     #DIGITS
+        bcs     @key
+        sta     date_digits, x
+        inc     date_len
+@changed:
+        jsr     clear_error
+        jmp     @show
+@accept:
+        lda     date_len
+        cmp     #DIGITS
+        bcc     @incomplete
+        jsr     parse_date
+        jsr     date_to_day
+        bcs     @done
+        jsr     print_inline
+        .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "NO SUCH DATE", 0
+        jmp     @key
+@incomplete:
+        jsr     print_inline
+        .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "TYPE YYYY-MM-DD", 0
+        jmp     @key
+@back:  clc
+@done:  rts
+.endproc
+
+; in: nothing  out: the error line blank  clobbers: A X Y
+.proc clear_error
+        ldx     #0
+        ldy     #ERROR_ROW
+        lda     #SCREEN_COLUMNS
+        jmp     clear_span
+.endproc
+
+; The field: typed digits white, the rest of the template dim, the next place highlighted.
+; in: date_digits, date_len  out: drawn  clobbers: A X Y
+.proc draw_field
+        ldx     #DATE_COL
+        ldy     #DATE_ROW
+        jsr     set_cursor
+        ldx     #0
+@place: lda     field_digit, x
+        bmi     @template               ; a dash
+        cmp     date_len
+        bcc     @typed
+        bne     @template
+        lda     #COLOR_LIGHT_GREEN      ; the place the next digit goes
+        bne     @colour
+@template:
+        lda     #COLOR_DARK_GREY
+@colour:
+        sta     text_colour
+        lda     field_template, x
+        jmp     @put
+@typed: tay
+        lda     #COLOR_WHITE
+        sta     text_colour
+        lda     date_digits, y
+        ora     #GLYPH_DIGIT0
+@put:   jsr     put_char
+        inx
+        cpx     #10
+        bne     @place
+        rts
+.endproc
+
+; Print the typed date as YYYY-MM-DD at the cursor in text_colour.
+; in: date_digits  out: printed  clobbers: A X Y
+.proc menu_print_date
+        ldx     #0
+@place: ldy     field_digit, x
+        lda     #'-'
+        cpy     #$FF
+        beq     @put
+        lda     date_digits, y
+        ora     #GLYPH_DIGIT0
+@put:   jsr     put_char
+        inx
+        cpx     #10
+        bne     @place
+        rts
+.endproc
+
+; Digits -> date_year (16 bits), date_month, date_day.
+; in: date_digits (8)  out: date_year, date_month, date_day  clobbers: A X Y
+.proc parse_date
+        lda     #0
+        sta     date_year
+        sta     date_year + 1
+        ldx     #0
+@year:  jsr     year_times_10
+        lda     date_digits, x
+        clc
+        adc     date_year
+        sta     date_year
+        bcc     :+
+        inc     date_year + 1
+:       inx
+        cpx     #4
+        bne     @year
+        lda     date_digits + 4
+        jsr     times_10
+        adc     date_digits + 5
+        sta     date_month
+        lda     date_digits + 6
+        jsr     times_10
+        adc     date_digits + 7
+        sta     date_day
+        rts
+.endproc
+
+; in: A = 0..9  out: A = 10 * A, C = 0  clobbers: nothing else
+.proc times_10
+        asl
+        sta     @twice
+        asl
+        asl
+        adc     @twice                  ; 8a + 2a, C = 0 (at most 90)
+        rts
+.pushseg
+.segment "DATA"
+@twice: .res 1
+.popseg
+.endproc
+
+; date_year *= 10 (at most 999 * 10 here).
+; in: date_year  out: date_year  clobbers: A
+.proc year_times_10
+        asl     date_year
+        rol     date_year + 1           ; 2y
+        lda     date_year
+        sta     @twice
+        lda     date_year + 1
+        sta     @twice + 1
+        asl     date_year
+        rol     date_year + 1
+        asl     date_year
+        rol     date_year + 1           ; 8y
+        lda     date_year
+        clc
+        adc     @twice
+        sta     date_year
+        lda     date_year + 1
+        adc     @twice + 1
+        sta     date_year + 1
+        rts
+.pushseg
+.segment "DATA"
+@twice: .res 2
+.popseg
+.endproc

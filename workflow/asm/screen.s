@@ -1,0 +1,233 @@
+; screen.s — the text screen: VIC set-up (our charset, extended background colour mode), the
+; palettes, clearing, a cursor into screen + colour RAM, inline strings and decimal numbers.
+; Nothing here calls the KERNAL screen editor: we write screen and colour RAM directly.
+
+.include "c64.inc"
+.include "globals.inc"
+.include "game.inc"
+
+.segment "ZEROPAGE"
+scr_ptr:        .res 2          ; screen RAM address of the cursor
+col_ptr:        .res 2          ; colour RAM address of the cursor (same offset as scr_ptr)
+str_ptr:        .res 2          ; one byte before the next string byte to print
+text_colour:    .res 1          ; colour put_char writes (0..15)
+num:            .res 3          ; 24-bit little-endian scratch number (print_u16, stats ratio)
+
+.segment "RODATA"
+row_lo:
+.repeat SCREEN_ROWS, i
+        .byte   <(SCREEN + i * SCREEN_COLUMNS)
+.endrepeat
+row_hi:
+.repeat SCREEN_ROWS, i
+        .byte   >(SCREEN + i * SCREEN_COLUMNS)
+.endrepeat
+pow10_lo:       .byte   <10000, <1000, <100, <10, <1
+pow10_hi:       .byte   >10000, >1000, >100, >10, >1
+
+; tile backgrounds per palette: right place, elsewhere, absent ($D022-$D024)
+palette_normal: .byte   COLOR_GREEN, COLOR_YELLOW, COLOR_DARK_GREY
+palette_cb:     .byte   COLOR_ORANGE, COLOR_CYAN, COLOR_DARK_GREY
+
+.segment "CODE"
+
+.assert (SCREEN & $03FF) = 0, error, "screen must be 1 KB aligned"
+.assert <SCREEN = <COLOR_RAM, error, "screen and colour RAM must share low address bytes"
+.assert (charset & $07FF) = 0, lderror, "charset must be 2 KB aligned"
+.assert charset >= $2000 && charset < $4000, lderror, "charset must be in VIC bank 0 above $2000"
+
+; Point the VIC at our charset, switch on ECM, black screen, no case switch, no cursor blink.
+; in: nothing  out: screen cleared  clobbers: A X Y
+.proc screen_init
+        lda     #$80
+        sta     KEYB_SHIFT_MODE         ; SHIFT + C= would point the VIC at the other ROM half
+        sta     CURSOR_BLINK
+        lda     #<(((SCREEN >> 6) & $F0) | ((charset >> 10) & $0E))
+        sta     VIC_MEMORY
+        lda     VIC_CTRL1
+        and     #$7F                    ; keep bit 7 (raster compare) clear: we write it
+        ora     #VIC_CTRL1_ECM
+        sta     VIC_CTRL1
+        lda     #COLOR_BLACK
+        sta     VIC_BORDER
+        sta     VIC_BACKGROUND
+        jsr     palette_apply
+        ; fall through
+.endproc
+
+; Fill the screen with plain spaces, colour RAM with the text colour.
+; in: nothing  out: screen blank  clobbers: A X
+.proc screen_clear
+        ldx     #250
+@fill:  lda     #GLYPH_SPACE
+        sta     SCREEN - 1, x
+        sta     SCREEN + 249, x
+        sta     SCREEN + 499, x
+        sta     SCREEN + 749, x
+        lda     #COLOR_TEXT
+        sta     COLOR_RAM - 1, x
+        sta     COLOR_RAM + 249, x
+        sta     COLOR_RAM + 499, x
+        sta     COLOR_RAM + 749, x
+        dex
+        bne     @fill
+        rts
+.endproc
+
+; Set the tile backgrounds from opt_colour_blind (0 normal, 1 colour-blind).
+; in: nothing  out: $D022-$D024 set  clobbers: A X Y
+.proc palette_apply
+        ldy     #0
+        lda     opt_colour_blind
+        beq     :+
+        ldy     #palette_cb - palette_normal
+:       ldx     #0
+@copy:  lda     palette_normal, y
+        sta     VIC_BG1, x
+        iny
+        inx
+        cpx     #3
+        bne     @copy
+        rts
+.endproc
+
+; Move the cursor.
+; in: X = column 0..39, Y = row 0..24  out: scr_ptr, col_ptr  clobbers: A
+.proc set_cursor
+        txa
+        clc
+        adc     row_lo, y
+        sta     scr_ptr
+        sta     col_ptr
+        lda     row_hi, y
+        adc     #0
+        sta     scr_ptr + 1
+        adc     #>(COLOR_RAM - SCREEN)
+        sta     col_ptr + 1
+        rts
+.endproc
+
+; Write one screen code at the cursor in text_colour and advance the cursor.
+; in: A = screen code  out: cursor + 1  clobbers: A Y
+.proc put_char
+        ldy     #0
+        sta     (scr_ptr), y
+        lda     text_colour
+        sta     (col_ptr), y
+        inc     scr_ptr
+        inc     col_ptr
+        bne     :+
+        inc     scr_ptr + 1
+        inc     col_ptr + 1
+:       rts
+.endproc
+
+; Advance str_ptr and read the byte it then points at.
+; in: str_ptr  out: A = byte, Z = (A = 0)  clobbers: Y
+.proc str_next
+        inc     str_ptr
+        bne     :+
+        inc     str_ptr + 1
+:       ldy     #0
+        lda     (str_ptr), y
+        rts
+.endproc
+
+; Print the string after the JSR: .byte column, row, colour, "TEXT", 0; returns past it.
+; in: inline data  out: cursor after the text  clobbers: A X Y
+.proc print_inline
+        pla
+        sta     str_ptr
+        pla
+        sta     str_ptr + 1
+        jsr     str_next
+        tax
+        jsr     str_next
+        pha
+        jsr     str_next
+        sta     text_colour
+        pla
+        tay
+        jsr     set_cursor
+        jmp     print_rest
+.endproc
+
+; Print the string after the JSR at the cursor: .byte colour, "TEXT", 0; returns past it.
+; in: inline data, cursor  out: cursor after the text  clobbers: A Y
+.proc print_here
+        pla
+        sta     str_ptr
+        pla
+        sta     str_ptr + 1
+        jsr     str_next
+        sta     text_colour
+        ; fall through
+.endproc
+
+.proc print_rest
+        jsr     print_str
+        lda     str_ptr + 1
+        pha
+        lda     str_ptr
+        pha
+        rts                             ; str_ptr is at the 0: RTS resumes after it
+.endproc
+
+; Print a 0-terminated string at the cursor in text_colour.
+; in: str_ptr = address of the text - 1  out: str_ptr at the terminator  clobbers: A Y
+.proc print_str
+@next:  jsr     str_next
+        beq     @done
+        jsr     put_char
+        jmp     @next
+@done:  rts
+.endproc
+
+; Print num (16 bits) in decimal without leading zeros at the cursor in text_colour.
+; in: num, num+1  out: num = 0  clobbers: A X Y
+.proc print_u16
+        ldx     #0                      ; digit position 0..4 (10000 .. 1)
+        stx     num + 2                 ; 0 until the first non-zero digit is printed
+@digit: lda     #0
+        pha                             ; digit counter on the stack
+@sub:   lda     num
+        sec
+        sbc     pow10_lo, x
+        tay
+        lda     num + 1
+        sbc     pow10_hi, x
+        bcc     @show
+        sta     num + 1
+        sty     num
+        pla
+        adc     #0                      ; C = 1 here: +1
+        pha
+        jmp     @sub
+@show:  pla
+        bne     @print
+        cpx     #4
+        beq     @print                  ; the units digit always prints
+        ldy     num + 2
+        beq     @skip                   ; a leading zero
+@print: ora     #GLYPH_DIGIT0
+        sta     num + 2                 ; non-zero from now on
+        jsr     put_char
+@skip:  inx
+        cpx     #5
+        bne     @digit
+        rts
+.endproc
+
+; Write A plain spaces from the cursor (clears a span of a line).
+; in: X = column, Y = row, A = count 1..255  out: cursor after the span  clobbers: A X Y
+.proc clear_span
+        pha
+        jsr     set_cursor
+        pla
+        tax
+@loop:  lda     #GLYPH_SPACE
+        jsr     put_char
+        dex
+        bne     @loop
+        rts
+.endproc

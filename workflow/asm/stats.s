@@ -1,0 +1,276 @@
+; stats.s — statistics of this session (they live in RAM: a C64 without a disk drive has
+; nowhere to keep them): games played, win percentage, current and best streak, distribution.
+
+.include "c64.inc"
+.include "globals.inc"
+.include "game.inc"
+
+BAR_COL         = 12            ; distribution bars start here
+BAR_MAX         = 22            ; the longest bar, in cells
+
+.segment "DATA"
+stats_played:   .word   0       ; games finished (won or lost); abandoned games do not count
+stats_wins:     .word   0
+stats_streak:   .word   0       ; wins in a row, up to the latest game
+stats_best:     .word   0       ; the longest streak this session
+stats_dist:     .res    12      ; 16-bit wins per guess count 1..6
+stats_last:     .byte   0       ; guesses of the latest game if won, else 0 (highlighted bar)
+stats_max:      .word   0       ; stats_show: the largest distribution count
+ratio_div:      .word   0       ; ratio: the divisor
+
+.segment "CODE"
+
+; Count a won game.
+; in: A = guesses 1..6  out: statistics updated  clobbers: A X
+.proc stats_add_win
+        sta     stats_last
+        asl
+        tax                             ; 2 * guesses: the entry past the one to bump
+        inc     stats_dist - 2, x
+        bne     :+
+        inc     stats_dist - 1, x
+:       inc     stats_wins
+        bne     :+
+        inc     stats_wins + 1
+:       inc     stats_streak
+        bne     :+
+        inc     stats_streak + 1
+:       lda     stats_streak            ; best = max(best, streak)
+        cmp     stats_best
+        lda     stats_streak + 1
+        sbc     stats_best + 1
+        bcc     count_played
+        lda     stats_streak
+        sta     stats_best
+        lda     stats_streak + 1
+        sta     stats_best + 1
+        jmp     count_played
+.endproc
+
+; Count a lost game.
+; in: nothing  out: statistics updated  clobbers: A
+.proc stats_add_loss
+        lda     #0
+        sta     stats_last
+        sta     stats_streak
+        sta     stats_streak + 1
+        ; fall through
+.endproc
+
+.proc count_played
+        inc     stats_played
+        bne     :+
+        inc     stats_played + 1
+:       rts
+.endproc
+
+; The statistics screen; returns after a key.
+; in: nothing  out: screen cleared, key consumed  clobbers: A X Y
+.proc stats_show
+        jsr     screen_clear
+        jsr     print_inline
+        .byte   14, 2, COLOR_WHITE, "STATISTICS", 0
+        jsr     print_inline
+        .byte   13, 3, COLOR_GREY, "THIS SESSION", 0
+        jsr     print_inline
+        .byte   8, 6, COLOR_LIGHT_GREY, "PLAYED", 0
+        jsr     print_inline
+        .byte   8, 8, COLOR_LIGHT_GREY, "WIN %", 0
+        jsr     print_inline
+        .byte   8, 10, COLOR_LIGHT_GREY, "CURRENT STREAK", 0
+        jsr     print_inline
+        .byte   8, 12, COLOR_LIGHT_GREY, "BEST STREAK", 0
+        jsr     print_inline
+        .byte   8, 15, COLOR_WHITE, "GUESS DISTRIBUTION", 0
+        jsr     print_inline
+        .byte   13, 24, COLOR_GREY, "PRESS ANY KEY", 0
+
+        lda     #COLOR_WHITE
+        sta     text_colour
+        ldx     #26
+        ldy     #6
+        jsr     set_cursor
+        lda     stats_played
+        ldx     stats_played + 1
+        jsr     print_word
+        ; win % = floor(100 * wins / played), 0 when nothing was played
+        ldx     #26
+        ldy     #8
+        jsr     set_cursor
+        lda     stats_wins
+        sta     num
+        lda     stats_wins + 1
+        sta     num + 1
+        lda     stats_played
+        sta     ratio_div
+        lda     stats_played + 1
+        sta     ratio_div + 1
+        lda     #100
+        jsr     ratio
+        ldx     #0
+        jsr     print_word
+        ldx     #26
+        ldy     #10
+        jsr     set_cursor
+        lda     stats_streak
+        ldx     stats_streak + 1
+        jsr     print_word
+        ldx     #26
+        ldy     #12
+        jsr     set_cursor
+        lda     stats_best
+        ldx     stats_best + 1
+        jsr     print_word
+
+        ; the largest count scales the bars
+        lda     #0
+        sta     stats_max
+        sta     stats_max + 1
+        ldx     #10
+@max:   lda     stats_dist, x
+        cmp     stats_max
+        lda     stats_dist + 1, x
+        sbc     stats_max + 1
+        bcc     :+
+        lda     stats_dist, x
+        sta     stats_max
+        lda     stats_dist + 1, x
+        sta     stats_max + 1
+:       dex
+        dex
+        bpl     @max
+
+        lda     #0
+        sta     @guesses
+@bar:   lda     @guesses                ; row 17 + guesses - 1: "n  ████ count"
+        clc
+        adc     #17
+        tay
+        ldx     #9
+        jsr     set_cursor
+        lda     #COLOR_LIGHT_GREY
+        sta     text_colour
+        lda     @guesses
+        clc
+        adc     #GLYPH_DIGIT0 + 1
+        jsr     put_char
+        lda     #GLYPH_SPACE
+        jsr     put_char
+        lda     #GLYPH_SPACE
+        jsr     put_char
+        ; length = floor(BAR_MAX * count / max)
+        lda     @guesses
+        asl
+        tax
+        lda     stats_dist, x
+        sta     num
+        sta     @count
+        lda     stats_dist + 1, x
+        sta     num + 1
+        sta     @count + 1
+        lda     stats_max
+        sta     ratio_div
+        lda     stats_max + 1
+        sta     ratio_div + 1
+        lda     #BAR_MAX
+        jsr     ratio
+        sta     @length
+        ldx     @guesses
+        inx
+        lda     #COLOR_DARK_GREY
+        cpx     stats_last
+        bne     :+
+        lda     #COLOR_GREEN
+:       sta     text_colour
+        ldx     @length
+        beq     @number
+@cells: lda     #GLYPH_BLOCK
+        jsr     put_char
+        dex
+        bne     @cells
+@number:
+        lda     #GLYPH_SPACE
+        jsr     put_char
+        lda     #COLOR_WHITE
+        sta     text_colour
+        lda     @count
+        ldx     @count + 1
+        jsr     print_word
+        inc     @guesses
+        lda     @guesses
+        cmp     #6
+        beq     :+
+        jmp     @bar
+:       jmp     wait_key
+.pushseg
+.segment "DATA"
+@guesses: .res 1
+@length: .res 1
+@count: .res 2
+.popseg
+.endproc
+
+; Print the 16-bit number A (low) X (high) at the cursor.
+; in: A, X  out: printed  clobbers: A X Y
+.proc print_word
+        sta     num
+        stx     num + 1
+        jmp     print_u16
+.endproc
+
+; floor(num * A / ratio_div), where num <= ratio_div; 0 when ratio_div is 0.
+; in: num (16 bits), A = multiplier, ratio_div  out: A = quotient  clobbers: X Y num
+.proc ratio
+        sta     @mul
+        lda     #0
+        sta     @prod
+        sta     @prod + 1
+        sta     @prod + 2
+        sta     num + 2
+        ldx     #8                      ; num * A by shift-and-add into 24 bits
+@bit:   lsr     @mul
+        bcc     @shift
+        clc
+        lda     @prod
+        adc     num
+        sta     @prod
+        lda     @prod + 1
+        adc     num + 1
+        sta     @prod + 1
+        lda     @prod + 2
+        adc     num + 2
+        sta     @prod + 2
+@shift: asl     num
+        rol     num + 1
+        rol     num + 2
+        dex
+        bne     @bit
+        ldy     #0                      ; quotient <= A: repeated subtraction is quick
+        lda     ratio_div
+        ora     ratio_div + 1
+        beq     @done
+@sub:   lda     @prod
+        sec
+        sbc     ratio_div
+        tax
+        lda     @prod + 1
+        sbc     ratio_div + 1
+        pha
+        lda     @prod + 2
+        sbc     #0
+        bcc     @short
+        sta     @prod + 2
+        pla
+        sta     @prod + 1
+        stx     @prod
+        iny
+        bne     @sub
+@short: pla
+@done:  tya
+        rts
+.pushseg
+.segment "DATA"
+@mul:   .res 1
+@prod:  .res 3
+.popseg
+.endproc

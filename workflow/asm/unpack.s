@@ -1,0 +1,859 @@
+; unpack.s — the dictionary decoders: a blob -> the RAM table and the cumulative index.
+;
+; The Python references in wordle64/pack.py are the spec (formats in its module docstring):
+;   dict_unpack, dict_unpack_in_place  the ctxhuff codec (context-modelled canonical Huffman
+;                     over a trie walk), the one the game ships
+;   dict_unpack_seed  the seed codec of the original game (1/2-byte deltas), the baseline: in
+;                     seed/unpack_seed.s, which includes this file; it is linked only into the
+;                     validation PRG results/build/unpack-seed.prg, not into the game
+; Both write, at unpack_dst, 676 prefix count bytes (count mod 256) then one 16-bit entry per
+; word, and at unpack_index the 677 cumulative 16-bit counts, and call unpack_progress_hook
+; with A = 0..255 as they go and with 255 at the end.
+;
+; ctxhuff needs a work area for its decode tables: dict_unpack moves the blob down to end at
+; W = (blob end - work size) & $FF00 and builds the tables in [W, W + work size), work size =
+; WORK_BASE + the 32 symbol-region sizes of the header (3.4 KB for the default lists);
+; dict_unpack_in_place skips the move and uses the RAM above the blob, which its caller keeps
+; free. The build proves that the table writes never catch the blob's read pointer
+; (pack.inplace_margin). Default lists (results/bench/unpack.json): dict_unpack 4.89 M cycles
+; = 4.96 s PAL, dict_unpack_in_place 4.71 M = 4.78 s, dict_unpack_seed 1.77 M = 1.80 s.
+; Where the time goes: ~16 cycles per code bit (7.7 bits per word) and ~35 per blob byte
+; refilled, ~20 per symbol, ~50 per word written, the move ~12 per blob byte, tables 0.3 M.
+
+.include "globals.inc"
+
+PREFIXES        = 676
+CONTEXTS        = 104           ; D 2p, G 2p+1 (0-51), T 52-77, T4 78-103 (see pack.py)
+T_CONTEXTS      = 52            ; + word[k-1] (k < 4): the letter at k
+T4_CONTEXTS     = 78            ; + word[3]: the last letter
+D_LAST_BASE     = 8             ; D symbols 8..57: d = 4, 2 (gap) + answer
+MAX_LENGTH      = 8             ; longest code, bits
+REGIONS         = 4 * MAX_LENGTH  ; symbol regions: one per context class and code length
+CLASS_D         = 0             ; region numbers: class * 8 + length - 1
+CLASS_G         = 1
+CLASS_T         = 2
+CLASS_T4        = 3
+STRIDE          = 128           ; one array per length: 128 bytes, so X never crosses a page
+; work area (page aligned), offsets from W
+T_ARRAYS        = -STRIDE                       ; T[L][ctx] at (L - 1) * STRIDE, L = 1..8
+B_ARRAYS        = (MAX_LENGTH - 1) * STRIDE     ; B[L][ctx] - 1 (decode adds with carry set)
+WORK_BASE       = 2 * MAX_LENGTH * STRIDE       ; == pack.WORK_BASE_BYTES; then the regions
+HEADER_BYTES    = 4 + REGIONS                   ; N, size, region sizes (the first word follows)
+.assert CONTEXTS <= STRIDE, error, "contexts overflow the arrays"
+.assert WORK_BASE = $0800, error, "WORK_BASE differs from pack.WORK_BASE_BYTES"
+
+.segment "ZEROPAGE"
+
+unpack_src:     .res 2          ; in: blob; then the moved blob's header
+unpack_dst:     .res 2          ; in: table; then the pointer to the next count byte
+unpack_index:   .res 2          ; in: index; then the pointer to the last index entry written
+entry_ptr:      .res 2          ; table entries: page base (+ 1 if they start at an odd address)
+entry_y:        .res 1          ; table entries: even offset of the next entry from entry_ptr
+bits:           .res 1          ; bit buffer, MSB next, a marker 1 below the last valid bit
+word:           .res 5          ; letters (0..25) of the last word decoded (word+4: the
+                                ; first word only; later last letters live in entry_lo)
+answer:         .res 1          ; answer bit of the word being decoded (d < 4 paths)
+entry_hi:       .res 1          ; entry high byte: l2 << 3 | l3 >> 2
+entry_hi2l:     .res 1          ; its l2 part (l2 << 3), changed on the general path only
+entry_lo:       .res 1          ; entry low byte without the answer: (l3 & 3) << 6 | l4 << 1
+first_change:   .res 1          ; general path: d, the first position that changed
+temp:           .res 2          ; scratch: a pointer or a 16-bit word count
+
+.segment "BSS"
+
+region_lo:      .res REGIONS    ; table build: next free byte of each symbol region
+region_hi:      .res REGIONS
+region_start:   .res REGIONS    ; table build: low byte of each region's start
+slots:          .res MAX_LENGTH + 1  ; table build: symbols per length (1..8)
+work_page:      .res 1          ; high byte of W
+context:        .res 1          ; table build: context number
+class_region:   .res 1          ; table build: region of the context's codes of length 1, - 1
+alphabet:       .res 1          ; table build: symbols in its alphabet
+max_length:     .res 1          ; table build: the longest code of the context
+limit:          .res 2          ; table build: the 16-bit code limit of the current length
+walk:           .res 2          ; letters of the prefix the count/index writer stands at
+progress:       .res 2          ; 8.8 fixed point: +96/256 per prefix (676 -> 253)
+entries_start:  .res 2          ; unpack_dst + 676: the first entry
+group_start:    .res 2          ; words before the current prefix group
+
+.segment "DATA"
+
+; The game patches this JMP to draw a progress bar (in: A = 0..255; may clobber A only).
+unpack_progress_hook:
+        jmp     no_progress
+
+.segment "RODATA"
+
+entry_hi2:                      ; l2 << 3
+        .repeat 26, I
+        .byte   I << 3
+        .endrep
+entry_hi3:                      ; l3 >> 2
+        .repeat 26, I
+        .byte   I >> 2
+        .endrep
+entry_lo3:                      ; (l3 & 3) << 6
+        .repeat 26, I
+        .byte   (I & 3) << 6
+        .endrep
+patch_table:                    ; DECODE_SYMBOL's operands: address, kind (3 bytes each)
+
+; DECODE_SYMBOL id, class, done: one symbol of context X (of `class`) from the bit stream
+; into A (clobbers Y, keeps X), unrolled over the code length L = 1..8: code = code * 2 +
+; next bit until code >= T[L][X]; the symbol is entry code + B[L][X] of region (class, L).
+; The operands hold offsets into the work area: patch_decoder points them at W (each copy
+; adds its records to patch_table). With `done` blank the copy returns with RTS, else it
+; jumps to `done`. One copy per class, ~250 bytes each with its records: the D copy (once per
+; word) is inline in dict_unpack, the others are called (JSR + RTS: 12 cycles a symbol).
+.macro DECODE_SYMBOL id, class, done
+        lda     #0
+        .repeat ::MAX_LENGTH, I
+        asl     bits
+        bne     :+
+        jsr     refill
+:       rol     a
+.ident(.sprintf("%s_t%d", id, I + 1)):
+        cmp     a:T_ARRAYS + (I + 1) * STRIDE,x
+        bcs     .ident(.sprintf("%s_f%d", id, I + 1))
+        .endrep
+        sec                             ; a corrupt stream: take the 8-bit code as found
+        .repeat ::MAX_LENGTH, I         ; handlers 8, 1, 2, .. 7 (all within branch reach)
+LEN_OF_HANDLER .set (I + ::MAX_LENGTH - 1) .mod ::MAX_LENGTH + 1
+.ident(.sprintf("%s_f%d", id, LEN_OF_HANDLER)):
+.ident(.sprintf("%s_b%d", id, LEN_OF_HANDLER)):
+        adc     a:B_ARRAYS + LEN_OF_HANDLER * STRIDE,x
+        tay
+.ident(.sprintf("%s_r%d", id, LEN_OF_HANDLER)):
+        lda     a:$0000,y
+        .ifblank done
+        rts
+        .else
+        .if I < ::MAX_LENGTH - 1
+        jmp     done
+        .endif
+        .endif
+        .endrep
+        .pushseg
+        .segment "RODATA"
+        .repeat ::MAX_LENGTH, I
+        .word   .ident(.sprintf("%s_t%d", id, I + 1)) + 1
+        .byte   >(T_ARRAYS + (I + 1) * STRIDE) & $7F
+        .word   .ident(.sprintf("%s_b%d", id, I + 1)) + 1
+        .byte   >(B_ARRAYS + (I + 1) * STRIDE)
+        .word   .ident(.sprintf("%s_r%d", id, I + 1)) + 1
+        .byte   $80 | (class * ::MAX_LENGTH + I)
+        .endrep
+        .popseg
+.endmacro
+
+; READ_BIT: the next bit of the stream into C (for the table builder; A X Y kept).
+.macro READ_BIT
+        asl     bits
+        bne     :+
+        jsr     read_refill
+:
+.endmacro
+
+.segment "CODE"
+
+no_progress:
+        rts
+
+; ---------------------------------------------------------------------------------------------
+; dict_unpack: the ctxhuff blob -> table and index.
+; in:  unpack_src -> blob (its header gives its size), unpack_dst -> table (676 + 2 N bytes),
+;      unpack_index -> index (1,354 bytes); the blob may overlap the table's upper part as far
+;      as pack.inplace_margin allows: it is moved down to end at W (see the banner) and read
+;      forwards from there
+; out: table and index written; unpack_src/dst/index clobbered; the work area
+;      [W, W + work size) and the moved blob below it hold garbage
+; clobbers: A X Y; calls unpack_progress_hook (A = 0..255) ~ once per prefix group
+.proc dict_unpack
+        ldy     #2                      ; header: N, size, region sizes
+        lda     (unpack_src),y
+        sta     temp                    ; size
+        iny
+        lda     (unpack_src),y
+        sta     temp+1
+        lda     #<WORK_BASE             ; work size = WORK_BASE + region sizes
+        sta     limit
+        lda     #>WORK_BASE
+        sta     limit+1
+@size:  iny
+        lda     (unpack_src),y
+        clc
+        adc     limit
+        sta     limit
+        bcc     :+
+        inc     limit+1
+:       cpy     #HEADER_BYTES - 1
+        bne     @size
+        lda     unpack_src              ; W = (src + size - work size) & $FF00
+        clc
+        adc     temp
+        tax
+        lda     unpack_src+1
+        adc     temp+1
+        tay
+        txa
+        sec
+        sbc     limit
+        tya
+        sbc     limit+1
+        sta     work_page
+        jsr     move_blob_down
+::unpack_moved:                         ; (dict_unpack_in_place joins here)
+        ldy     #0
+        lda     (unpack_src),y
+        iny
+        ora     (unpack_src),y
+        bne     :+
+        jsr     start_walk              ; no words
+        jmp     finish
+:       ldy     #HEADER_BYTES           ; the first word, raw; answer flag in bit 7
+        lda     #0
+        sta     answer
+        lda     (unpack_src),y
+        asl     a
+        rol     answer
+        lsr     a
+        sta     word
+        ldx     #1
+@first: iny
+        lda     (unpack_src),y
+        sta     word,x
+        inx
+        cpx     #5
+        bne     @first
+        iny
+        tya                             ; the bit stream follows
+        clc
+        adc     unpack_src
+        sta     read_op+1
+        lda     unpack_src+1
+        adc     #0
+        sta     read_op+2
+        lda     #$80                    ; empty bit buffer: the first read refills
+        sta     bits
+        jsr     init_regions
+        jsr     patch_decoder
+        jsr     build_tables
+        jsr     start_walk
+        ldx     word+2
+        lda     entry_hi2,x
+        sta     entry_hi2l
+        jsr     advance_walk            ; the first word opens its group
+        lda     word+3
+        clc
+        adc     #T4_CONTEXTS
+        tax
+        lda     word+4
+        jmp     emit_word
+
+next_word:
+        lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
+        and     #$3E
+        tax
+        DECODE_SYMBOL "dsym", CLASS_D, got_d
+got_d:  cmp     #D_LAST_BASE
+        bcc     short
+        sbc     #6                      ; d = 4 (carry set): the new entry low byte is
+        clc                             ; entry_lo + sym - 6 (answer bit included)
+        adc     entry_lo
+        ldy     entry_y
+        sta     (entry_ptr),y
+        and     #$FE
+        sta     entry_lo
+        iny
+        lda     entry_hi
+        sta     (entry_ptr),y
+        iny
+        sty     entry_y
+        beq     :+
+        jmp     next_word
+:       inc     entry_ptr+1
+        jmp     next_word
+short:  cmp     #6                      ; d < 4: 2 d + answer
+        bcc     general
+        and     #1                      ; d = 3
+        sta     answer
+        lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
+        asl     a
+        ora     #1
+        tax
+        jsr     decode_g
+        sec
+        adc     word+3
+        sta     word+3
+        adc     #T4_CONTEXTS            ; (carry clear) then the last letter
+        tax
+        jsr     decode_t4
+emit_word:                              ; A = l4, X = T4 context (78 + l3), entry_hi2l,
+        asl     a                       ; answer
+        ora     entry_lo3 - T4_CONTEXTS,x
+        sta     entry_lo
+        ora     answer
+        ldy     entry_y
+        sta     (entry_ptr),y
+        iny
+        lda     entry_hi2l
+        ora     entry_hi3 - T4_CONTEXTS,x
+        sta     entry_hi
+        sta     (entry_ptr),y
+        iny
+        sty     entry_y
+        beq     :+
+        jmp     next_word
+:       inc     entry_ptr+1
+        jmp     next_word
+
+general:                                ; A = 2 d + answer, d <= 2
+        lsr     a
+        tax
+        lda     #0
+        rol     a
+        sta     answer
+        stx     first_change
+        lda     word,x                  ; G context 2 word[d] + 1
+        asl     a
+        ora     #1
+        tax
+        jsr     decode_g
+        ldx     first_change
+        sec
+        adc     word,x
+        cmp     #26                     ; the end marker: the first letter steps past Z
+        beq     finish
+        sta     word,x
+        cpx     #1                      ; then the letters after d, from context T + the
+        beq     @tail2                  ; letter before
+        bcs     @tail3
+        clc
+        adc     #T_CONTEXTS
+        tax
+        jsr     decode_t
+        sta     word+1
+@tail2: clc
+        adc     #T_CONTEXTS
+        tax
+        jsr     decode_t
+        sta     word+2
+@tail3: ldx     word+2                  ; l2 changed
+        lda     entry_hi2,x
+        sta     entry_hi2l
+        txa
+        clc
+        adc     #T_CONTEXTS
+        tax
+        jsr     decode_t
+        sta     word+3
+        clc
+        adc     #T4_CONTEXTS
+        tax
+        jsr     decode_t4
+        pha
+        lda     first_change
+        cmp     #2
+        bcs     :+
+        jsr     advance_walk            ; a new prefix group: close the ones before it
+:       pla
+        jmp     emit_word
+
+finish: lda     #26                     ; walk past ZZ: close every group, index[676] = N
+        sta     word
+        lda     #0
+        sta     word+1
+        jsr     advance_walk
+        lda     #$FF
+        jmp     unpack_progress_hook
+.endproc
+
+; ---------------------------------------------------------------------------------------------
+; dict_unpack_in_place: dict_unpack without the move: the caller leaves the work area free
+; above the blob, [blob end, W + work size) with W = the blob end rounded up to a page
+; (pack.inplace_layout(..., in_place=True) gives the addresses). Saves ~12 cycles per blob byte.
+; in, out, clobbers: as dict_unpack
+.proc dict_unpack_in_place
+        ldy     #2                      ; W = (src + size + 255) & $FF00
+        lda     (unpack_src),y
+        clc
+        adc     unpack_src
+        php
+        iny
+        lda     (unpack_src),y
+        plp
+        adc     unpack_src+1
+        sta     work_page
+        dey
+        lda     (unpack_src),y
+        clc
+        adc     unpack_src
+        beq     :+                      ; (an end on a page boundary is W itself)
+        inc     work_page
+:       jmp     unpack_moved
+.endproc
+
+; decode_g, decode_t, decode_t4: DECODE_SYMBOL for the G, T and T4 contexts (the D copy is
+; inline in dict_unpack).
+; in: X = context  out: A = symbol  clobbers: Y, C (X kept)
+.proc decode_g
+        DECODE_SYMBOL "g", CLASS_G
+.endproc
+.proc decode_t
+        DECODE_SYMBOL "t", CLASS_T
+.endproc
+.proc decode_t4
+        DECODE_SYMBOL "t4", CLASS_T4
+.endproc
+
+.segment "RODATA"
+patch_table_end:
+.segment "CODE"
+
+; patch_decoder: point the DECODE_SYMBOL copies' operands into the work area: T and B
+; arrays (kind = page offset: W's page added to the high byte) and symbol regions (kind =
+; $80 + region: the region's address).
+; in: work_page, region_lo/hi  out: code patched  clobbers: A X Y temp entry_ptr
+.proc patch_decoder
+        lda     #<patch_table
+        sta     entry_ptr
+        lda     #>patch_table
+        sta     entry_ptr+1
+@record:
+        ldy     #0
+        lda     (entry_ptr),y           ; operand address
+        sta     temp
+        iny
+        lda     (entry_ptr),y
+        sta     temp+1
+        iny
+        lda     (entry_ptr),y           ; kind
+        bmi     @region
+        clc
+        adc     work_page
+        ldy     #1
+        sta     (temp),y
+        bne     @next                   ; (always: W is not in page 0)
+@region:
+        and     #$7F
+        tax
+        ldy     #0
+        lda     region_lo,x
+        sta     (temp),y
+        iny
+        lda     region_hi,x
+        sta     (temp),y
+@next:  lda     entry_ptr
+        clc
+        adc     #3
+        sta     entry_ptr
+        bcc     :+
+        inc     entry_ptr+1
+:       cmp     #<patch_table_end
+        bne     @record
+        lda     entry_ptr+1
+        cmp     #>patch_table_end
+        bne     @record
+        rts
+.endproc
+
+; refill: the bit buffer ran dry (ASL left 0: the marker went out); load the next blob byte.
+; The read pointer is the operand of read_op: faster than (zp),y.
+; in: A = code to keep  out: C = the byte's top bit, bits = the rest + marker; A X kept
+; clobbers: Y
+.proc refill
+        tay
+::read_op:
+        lda     a:$0000
+        inc     read_op+1
+        beq     @page
+@got:   sec
+        rol     a
+        sta     bits
+        tya
+        rts
+@page:  inc     read_op+2
+        bne     @got                    ; (always)
+.endproc
+
+; read_refill: refill for the table builder (READ_BIT).  out: C = next bit  clobbers: none
+; but the bit buffer (A X Y kept)
+.proc read_refill
+        sty     temp+1
+        jsr     refill
+        ldy     temp+1
+        rts
+.endproc
+
+; move_blob_down: copy the blob (temp = size) from unpack_src to W - size, forwards (the
+; destination is lower): whole pages through self-modified absolute operands, four bytes per
+; loop (~12 cycles a byte), then the rest through zero-page pointers.
+; in: unpack_src, temp, work_page  out: unpack_src = W - size  clobbers: A X Y entry_ptr
+.proc move_blob_down
+        lda     unpack_src
+        sta     entry_ptr               ; (the source, for the last partial page)
+        sta     @l0+1
+        sta     @l1+1
+        sta     @l2+1
+        sta     @l3+1
+        lda     unpack_src+1
+        sta     @l0+2
+        sta     @l1+2
+        sta     @l2+2
+        sta     @l3+2
+        lda     #0                      ; destination = W - size
+        sec
+        sbc     temp
+        sta     unpack_src
+        sta     @s0+1
+        sta     @s1+1
+        sta     @s2+1
+        sta     @s3+1
+        lda     work_page
+        sbc     temp+1
+        sta     unpack_src+1
+        sta     @s0+2
+        sta     @s1+2
+        sta     @s2+2
+        sta     @s3+2
+        ldy     #0
+        ldx     temp+1                  ; whole pages
+        beq     @tail
+@page:
+@l0:    lda     a:$0000,y
+@s0:    sta     a:$0000,y
+        iny
+@l1:    lda     a:$0000,y
+@s1:    sta     a:$0000,y
+        iny
+@l2:    lda     a:$0000,y
+@s2:    sta     a:$0000,y
+        iny
+@l3:    lda     a:$0000,y
+@s3:    sta     a:$0000,y
+        iny
+        bne     @page
+        inc     @l0+2
+        inc     @s0+2
+        inc     @l1+2
+        inc     @s1+2
+        inc     @l2+2
+        inc     @s2+2
+        inc     @l3+2
+        inc     @s3+2
+        dex
+        bne     @page
+@tail:  lda     @l0+2                   ; the last partial page: source and destination
+        sta     entry_ptr+1             ; pages as the loop left them
+        lda     @s0+2
+        sta     temp+1
+        lda     unpack_src
+        pha
+        sta     unpack_src              ; (low bytes never change)
+        lda     unpack_src+1
+        pha
+        lda     temp+1
+        sta     unpack_src+1
+@byte:  cpy     temp
+        beq     @done
+        lda     (entry_ptr),y
+        sta     (unpack_src),y
+        iny
+        bne     @byte
+@done:  pla
+        sta     unpack_src+1
+        pla
+        sta     unpack_src
+        rts
+.endproc
+
+; start_walk: the count/index writer stands at prefix AA with index[0] = 0.
+; in: unpack_dst, unpack_index  out: entries_start = dst + 676, entry_ptr/entry_y at it
+;     (entry_y even); walk, progress, group_start = 0; index[0] = 0
+; clobbers: A Y
+.proc start_walk
+        lda     unpack_dst
+        clc
+        adc     #<PREFIXES
+        sta     entries_start
+        tay
+        and     #1
+        sta     entry_ptr
+        tya
+        and     #$FE
+        sta     entry_y
+        lda     unpack_dst+1
+        adc     #>PREFIXES
+        sta     entries_start+1
+        sta     entry_ptr+1
+        lda     #0
+        sta     walk
+        sta     walk+1
+        sta     progress
+        sta     progress+1
+        sta     group_start
+        sta     group_start+1
+        tay
+        sta     (unpack_index),y
+        iny
+        sta     (unpack_index),y
+        rts
+.endproc
+
+; advance_walk: close prefix groups until the walk reaches word[0], word[1]: write each
+; group's count byte (mod 256) and index[p + 1] = words so far; then report progress.
+; in: word, walk, entry_ptr/entry_y, group_start  out: walk = word's prefix,
+;     group_start = words so far
+; clobbers: A Y temp
+.proc advance_walk
+        lda     entry_ptr               ; words so far = (entry address - entries_start) / 2
+        clc
+        adc     entry_y
+        tay
+        lda     entry_ptr+1
+        adc     #0
+        sta     temp+1
+        tya
+        sec
+        sbc     entries_start
+        sta     temp
+        lda     temp+1
+        sbc     entries_start+1
+        lsr     a
+        sta     temp+1
+        ror     temp
+        lda     temp                    ; count byte of the group being closed (mod 256)
+        sec
+        sbc     group_start
+        ldy     #0
+@step:  pha
+        lda     walk
+        cmp     word
+        bne     @close
+        lda     walk+1
+        cmp     word+1
+        beq     @done
+@close: pla
+        sta     (unpack_dst),y
+        inc     unpack_dst
+        bne     :+
+        inc     unpack_dst+1
+:       lda     unpack_index
+        clc
+        adc     #2
+        sta     unpack_index
+        bcc     :+
+        inc     unpack_index+1
+:       lda     temp
+        sta     (unpack_index),y
+        iny
+        lda     temp+1
+        sta     (unpack_index),y
+        dey
+        lda     progress
+        clc
+        adc     #96
+        sta     progress
+        bcc     :+
+        inc     progress+1
+:       inc     walk+1
+        lda     walk+1
+        cmp     #26
+        bne     :+
+        tya
+        sta     walk+1
+        inc     walk
+:       tya                             ; the groups after the first close empty
+        beq     @step                   ; (always)
+@done:  pla
+        lda     temp
+        sta     group_start
+        lda     temp+1
+        sta     group_start+1
+        lda     progress+1
+        jmp     unpack_progress_hook
+.endproc
+
+; init_regions: the symbol regions follow the T and B arrays in the work area, in order, with
+; the sizes of the header. in: work_page, unpack_src -> moved header
+; out: region_lo/hi = region_start = each region's address  clobbers: A X Y temp
+.proc init_regions
+        lda     #<WORK_BASE
+        sta     temp
+        lda     work_page
+        clc
+        adc     #>WORK_BASE
+        sta     temp+1
+        ldx     #0
+        ldy     #4                      ; the header's region sizes
+@region:
+        lda     temp
+        sta     region_lo,x
+        sta     region_start,x
+        lda     temp+1
+        sta     region_hi,x
+        lda     (unpack_src),y
+        clc
+        adc     temp
+        sta     temp
+        bcc     :+
+        inc     temp+1
+:       iny
+        inx
+        cpx     #REGIONS
+        bne     @region
+        rts
+.endproc
+
+; build_tables: read the 104 contexts' code lengths, append each symbol to its region (class,
+; length) and build T and B (up to the context's longest code: a valid stream never reads
+; further). in: bit stream at the code lengths, regions initialised  out: tables built
+; clobbers: A X Y temp entry_ptr limit
+.proc build_tables
+        lda     #0
+        sta     context
+@context:
+        lda     context                 ; alphabet: D 58 - c, G (53 - c) / 2, T 26
+        cmp     #T_CONTEXTS
+        lda     #26
+        ldx     #CLASS_T * MAX_LENGTH
+        bcc     :+
+        ldy     context
+        cpy     #T4_CONTEXTS
+        bcc     @alphabet
+        ldx     #CLASS_T4 * MAX_LENGTH
+        bcs     @alphabet               ; (always)
+:       lda     context
+        lsr     a
+        bcs     @g
+        ldx     #CLASS_D * MAX_LENGTH
+        lda     #58
+        sec
+        sbc     context
+        jmp     @alphabet
+@g:     ldx     #CLASS_G * MAX_LENGTH
+        lda     #53
+        sec
+        sbc     context
+        lsr     a
+@alphabet:
+        sta     alphabet
+        dex
+        stx     class_region            ; (minus 1: region = class_region + L)
+        lda     #0
+        sta     max_length
+        ldx     #MAX_LENGTH
+:       sta     slots,x
+        dex
+        bne     :-
+        ldy     #0                      ; per symbol: 1 bit present, 3 bits length - 1
+@symbol:
+        READ_BIT
+        bcc     @next
+        lda     #1                      ; marker: three ROLs make it 8 + value
+        READ_BIT
+        rol     a
+        READ_BIT
+        rol     a
+        READ_BIT
+        rol     a
+        sbc     #6                      ; (carry clear) length = value + 1
+        tax
+        inc     slots,x
+        cmp     max_length
+        bcc     :+
+        sta     max_length
+:       clc                             ; append the symbol (Y) to region (class, L)
+        adc     class_region
+        tax
+        lda     region_lo,x
+        sta     entry_ptr
+        lda     region_hi,x
+        sta     entry_ptr+1
+        sty     temp
+        tya
+        ldy     #0
+        sta     (entry_ptr),y
+        ldy     temp
+        inc     region_lo,x
+        bne     @next
+        inc     region_hi,x
+@next:  iny
+        cpy     alphabet
+        bne     @symbol
+        jsr     limits
+        inc     context
+        lda     context
+        cmp     #CONTEXTS
+        beq     :+
+        jmp     @context
+:       rts
+.endproc
+
+; limits: for L = 1..max_length: limit = 2 limit - count[L] (from 1); T[L][ctx] =
+; min(limit, 255); B[L][ctx] = (the context's first slot in region (class, L)) - limit - 1.
+; in: context, class_region, slots = counts, max_length, the regions' fill after the context
+; out: T, B written  clobbers: A X Y temp entry_ptr limit
+.proc limits
+        lda     #<(T_ARRAYS + STRIDE)   ; entry_ptr -> row T[1], temp -> row B[1]
+        sta     entry_ptr
+        lda     work_page
+        clc
+        adc     #>(T_ARRAYS + STRIDE)
+        sta     entry_ptr+1
+        lda     #<(B_ARRAYS + STRIDE)
+        sta     temp
+        lda     work_page
+        clc
+        adc     #>(B_ARRAYS + STRIDE)
+        sta     temp+1
+        lda     #1
+        sta     limit
+        lda     #0
+        sta     limit+1
+        ldy     context
+        ldx     #1
+@length:
+        asl     limit
+        rol     limit+1
+        lda     limit
+        sec
+        sbc     slots,x
+        sta     limit
+        bcs     :+
+        dec     limit+1
+:       lda     limit+1                 ; T = min(limit, 255)
+        beq     :+
+        lda     #$FF
+        bne     @store_t
+:       lda     limit
+@store_t:
+        sta     (entry_ptr),y
+        txa                             ; first slot = fill - count - region start
+        clc
+        adc     class_region
+        tay
+        lda     region_lo,y
+        sec
+        sbc     slots,x
+        sec
+        sbc     region_start,y
+        clc
+        sbc     limit
+        ldy     context
+        sta     (temp),y
+        lda     entry_ptr               ; next rows: + STRIDE
+        eor     #STRIDE
+        sta     entry_ptr
+        bne     :+
+        inc     entry_ptr+1
+:       lda     temp
+        eor     #STRIDE
+        sta     temp
+        bne     :+
+        inc     temp+1
+:       cpx     max_length
+        inx
+        bcc     @length
+        rts
+.endproc

@@ -1,0 +1,44 @@
+# Assemble the 6502 modules with ca65, link with ld65, prove the dictionary fits in memory; link
+# the validation-only PRG of the dictionary decoders (with the seed baseline the game leaves out).
+
+
+rule build:
+    input:
+        sources=build_sources,
+        config="workflow/asm/wordle64.cfg",
+        blob="results/dict/blob.bin",
+        table="results/dict/table.bin",
+    output:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        map="results/build/wordle64.map",
+        layout=report(
+            "results/build/layout.json",
+            caption="../report/build_layout.rst",
+            category="Build",
+        ),
+    log:
+        "logs/build/build.log",
+    params:
+        codec=build_codec,
+        margin=config["build"]["inplace_margin"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/build_prg.py"
+
+
+rule build_decoders:
+    input:
+        ctxhuff="workflow/asm/unpack.s",
+        seed="workflow/asm/seed/unpack_seed.s",
+        globals="workflow/asm/globals.inc",
+    output:
+        prg="results/build/unpack-seed.prg",
+        labels="results/build/unpack-seed.lbl",
+    log:
+        "logs/build/decoders.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/build_decoders.py"

@@ -1,0 +1,69 @@
+# The game on the emulator: the scripted games of the issue with their screenshots, and the
+# keystroke fuzzing in chunks (results/validate/games.json and fuzz.json for validate_summary).
+
+
+rule game_scripted:
+    input:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        words="results/words/words.tsv",
+    output:
+        games=report(
+            "results/validate/games.json",
+            caption="../report/game_games.rst",
+            category="Game",
+        ),
+        screens=[
+            report(
+                f"results/screens/{screen}.png",
+                caption="../report/game_screens.rst",
+                category="Game",
+                labels={"screen": screen},
+            )
+            for screen in GAME_SCREENSHOTS
+        ],
+    log:
+        "logs/game/scripted.log",
+    params:
+        scale=config["game"]["screenshot_scale"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/game_scripted.py"
+
+
+rule game_fuzz_chunk:
+    input:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        words="results/words/words.tsv",
+    output:
+        "results/validate/fuzz/{fuzz_chunk}.json",
+    log:
+        "logs/game/fuzz/{fuzz_chunk}.log",
+    params:
+        key_count=game_fuzz_chunk_keys,
+        seed=game_fuzz_chunk_seed,
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/game_fuzz_chunk.py"
+
+
+rule game_fuzz:
+    input:
+        chunks=game_fuzz_chunk_files,
+    output:
+        report(
+            "results/validate/fuzz.json",
+            caption="../report/game_fuzz.rst",
+            category="Game",
+        ),
+    log:
+        "logs/game/fuzz.log",
+    params:
+        key_count=config["game"]["fuzz_keys"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/game_fuzz_gather.py"

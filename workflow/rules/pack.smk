@@ -1,0 +1,54 @@
+# Pack the dictionary for the C64: the RAM table and its index, the blobs of both codecs, the
+# compression report; and the 6502 unpackers' benchmark under py65.
+
+
+rule pack:
+    input:
+        words="results/words/words.tsv",
+    output:
+        table="results/dict/table.bin",
+        index="results/dict/index.bin",
+        blob="results/dict/blob.bin",
+        seed_blob="results/dict/blob-seed.bin",
+        stats=report(
+            "results/dict/stats.json",
+            caption="../report/pack_stats.rst",
+            category="Pack",
+        ),
+        compression=report(
+            "results/reports/compression.tsv",
+            caption="../report/pack_compression.rst",
+            category="Pack",
+        ),
+        plot=report(
+            "results/reports/compression.png",
+            caption="../report/pack_compression_plot.rst",
+            category="Pack",
+        ),
+    log:
+        "logs/pack/pack.log",
+    params:
+        codec=config["dict"]["codec"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/pack_dictionary.py"
+
+
+rule bench_unpack:
+    input:
+        words="results/words/words.tsv",
+        prg="results/build/unpack-seed.prg",
+        labels="results/build/unpack-seed.lbl",
+    output:
+        report(
+            "results/bench/unpack.json",
+            caption="../report/pack_bench_unpack.rst",
+            category="Pack",
+        ),
+    log:
+        "logs/pack/bench_unpack.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/pack_bench_unpack.py"

@@ -1,0 +1,131 @@
+# Wordle solver on the pipeline's lists: the feedback matrix once, each strategy's first guess,
+# every answer played in chunks (separate jobs) and gathered; the Absurdle game; the benchmark.
+
+
+rule solver_matrix:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+    output:
+        "results/solver/feedback.npy",
+    log:
+        "logs/solver/matrix.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_matrix.py"
+
+
+rule solver_opener:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+    output:
+        "results/solver/openers/{solver_strategy}.json",
+    log:
+        "logs/solver/opener_{solver_strategy}.log",
+    params:
+        search=config["solver"]["search"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_opener.py"
+
+
+rule solver_chunk:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+        opener="results/solver/openers/{solver_strategy}.json",
+    output:
+        "results/solver/chunks/{solver_strategy}/{solver_chunk}.tsv",
+    log:
+        "logs/solver/chunk_{solver_strategy}_{solver_chunk}.log",
+    params:
+        chunks=config["solver"]["chunks"],
+        search=config["solver"]["search"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_chunk.py"
+
+
+rule solver_gather:
+    input:
+        chunks=solver_chunk_files,
+        openers=solver_opener_files,
+        table="results/words/words.tsv",
+    output:
+        evaluation=report(
+            "results/solver/evaluation.tsv",
+            caption="../report/solver_evaluation.rst",
+            category="Solver",
+        ),
+        summary=report(
+            "results/solver/summary.json",
+            caption="../report/solver_summary.rst",
+            category="Solver",
+        ),
+        plot=report(
+            "results/solver/difficulty.png",
+            caption="../report/solver_difficulty.rst",
+            category="Solver",
+        ),
+        hardest=report(
+            "results/solver/hardest.tsv",
+            caption="../report/solver_hardest.rst",
+            category="Solver",
+        ),
+        trees=expand(
+            "results/solver/trees/{strategy}.txt", strategy=config["solver"]["strategies"]
+        ),
+    log:
+        "logs/solver/gather.log",
+    params:
+        strategies=config["solver"]["strategies"],
+        hardest=config["solver"]["hardest"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_gather.py"
+
+
+rule solver_absurdle:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+    output:
+        report(
+            "results/solver/absurdle.txt",
+            caption="../report/solver_absurdle.rst",
+            category="Solver",
+        ),
+    log:
+        "logs/solver/absurdle.log",
+    params:
+        beam=config["solver"]["absurdle"]["beam"],
+        last_beam=config["solver"]["absurdle"]["last_beam"],
+        openers=config["solver"]["absurdle"]["openers"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_absurdle.py"
+
+
+rule solver_bench:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+    output:
+        "results/bench/solver.json",
+    log:
+        "logs/solver/bench.log",
+    params:
+        strategy=config["solver"]["bench_strategy"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/bench_solver.py"

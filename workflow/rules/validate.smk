@@ -1,0 +1,55 @@
+# Run the real 6502 routines of the PRG under py65 against the Python references, in chunks.
+
+
+rule validate_chunk:
+    input:
+        unpack(validate_chunk_inputs),
+    output:
+        "results/validate/chunks/{core_check}/{chunk}.json",
+    log:
+        "logs/validate/{core_check}/{chunk}.log",
+    params:
+        chunks=validate_chunk_count,
+        options=validate_chunk_options,
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/validate_chunk.py"
+
+
+rule validate_gather:
+    input:
+        chunks=validate_chunk_files,
+    output:
+        "results/validate/{core_check}.json",
+    log:
+        "logs/validate/{core_check}.log",
+    params:
+        targets=config["validate"]["targets"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/validate_gather.py"
+
+
+rule validate_summary:
+    input:
+        checks=validate_check_files,
+        layout="results/build/layout.json",
+    output:
+        summary=report(
+            "results/validate/summary.json",
+            caption="../report/validate_summary.rst",
+            category="Validate",
+        ),
+        table=report(
+            "results/validate/summary.tsv",
+            caption="../report/validate_summary_table.rst",
+            category="Validate",
+        ),
+    log:
+        "logs/validate/summary.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/validate_summary.py"

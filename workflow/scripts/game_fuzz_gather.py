@@ -1,0 +1,13 @@
+"""Snakemake glue: gather the fuzz chunks into results/validate/fuzz.json."""
+
+import json
+
+from wordle64.game import gather_fuzz, write_json
+from wordle64.glue import rule_logging
+
+with rule_logging(snakemake.log[0]) as log:
+    chunks = [json.loads(open(path).read()) for path in snakemake.input.chunks]
+    result = gather_fuzz(chunks, snakemake.params.key_count)
+    write_json(result, snakemake.output[0])
+    log.info("fuzz: passed=%s, %d keys, problems: %s", result["passed"], result["cases"],
+             result["problems"])

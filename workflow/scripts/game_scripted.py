@@ -1,0 +1,14 @@
+"""Snakemake glue: play the scripted games on the PRG; games.json and the screenshots."""
+
+from pathlib import Path
+
+from wordle64.game import run_scripted, write_json
+from wordle64.glue import rule_logging
+
+with rule_logging(snakemake.log[0]) as log:
+    screens = {Path(path).stem: path for path in snakemake.output.screens}
+    result = run_scripted(snakemake.input.prg, snakemake.input.labels, snakemake.input.words,
+                          screens, snakemake.params.scale, log.info)
+    write_json(result, snakemake.output.games)
+    log.info("games: passed=%s, %d checks, failed: %s", result["passed"], result["cases"],
+             result["problems"])

@@ -1,0 +1,15 @@
+"""Snakemake glue: results/media/load-times.json (tape pulses, disk model, time to playable)."""
+
+from wordle64.glue import rule_logging
+from wordle64.media import DiskModel, make_load_times
+
+with rule_logging(snakemake.log[0]):
+    make_load_times(
+        snakemake.input.prg,
+        snakemake.input.tap,
+        snakemake.input.run,
+        snakemake.output[0],
+        disk=DiskModel(bytes_per_second=snakemake.params.disk_bytes_per_second,
+                       overhead_seconds=snakemake.params.disk_overhead_seconds),
+        tape_target_seconds=snakemake.params.tape_target_seconds,
+    )

@@ -1,0 +1,22 @@
+"""Snakemake glue: boot the PRG on a whole C64 (c64py + ROMs) and play a guess of a random game."""
+
+from wordle64.glue import rule_logging
+from wordle64.machine import GameScript, run_machine_stage
+
+with rule_logging(snakemake.log[0]):
+    run_machine_stage(
+        snakemake.input.prg,
+        snakemake.input.labels,
+        snakemake.input.answers,
+        snakemake.output.run,
+        snakemake.output.screens,
+        snakemake.output.png,
+        roms=snakemake.params.roms,
+        script=GameScript(
+            menu_text=snakemake.params.menu_text,
+            random_key=snakemake.params.random_key,
+            guesses=tuple(snakemake.params.guesses),
+            boot_max_cycles=snakemake.params.boot_max_cycles,
+            startup_max_cycles=snakemake.params.startup_max_cycles,
+        ),
+    )
