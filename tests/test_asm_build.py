@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from wordle64.build import assemble_and_link, check_fit, linear_spare
+from wordle64.build import assemble_and_link, build, build_decoders, check_fit, linear_spare
 from wordle64.emu import STACK_PAGE, Machine, changed_outside
 from wordle64.errors import Wordle64Error
 
 ROOT = Path(__file__).resolve().parents[1]
 ASM = ROOT / "workflow" / "asm"
-CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s", "date.s")
+CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
+                "date.s")
 
 pytestmark = pytest.mark.skipif(shutil.which("ca65") is None, reason="cc65 is not installed")
 
@@ -192,6 +193,7 @@ def test_dict_init_unpacks_the_real_blob(tmp_path, shared_data):
     machine = Machine.from_files(*link(tmp_path, blob, real_unpack=True))
     progress: list[int] = []
     machine.traps[machine.labels["unpack_progress_hook"]] = lambda m: progress.append(m.mpu.a)
+    assert "dict_unpack_seed" not in machine.labels      # the baseline is validation-only
     machine.call("dict_init", max_cycles=30_000_000)
     assert machine.memory[1] == 0x36
     assert machine.read("dict_table", len(table)) == table
@@ -199,3 +201,17 @@ def test_dict_init_unpacks_the_real_blob(tmp_path, shared_data):
     assert machine.read_word("dict_word_count") == len(words)
     assert machine.read_word("dict_answer_count") == sum(answers)
     assert progress and progress == sorted(progress)
+
+
+def test_the_decoders_prg_holds_what_the_game_leaves_out(tmp_path):
+    size = build_decoders(ASM, tmp_path / "d.prg", tmp_path / "d.lbl")
+    labels = Machine.from_files(tmp_path / "d.prg", tmp_path / "d.lbl").labels
+    assert {"dict_unpack", "dict_unpack_in_place", "dict_unpack_seed"} <= set(labels)
+    assert size == (tmp_path / "d.prg").stat().st_size
+
+
+def test_the_game_build_refuses_the_seed_codec(tmp_path):
+    with pytest.raises(Wordle64Error, match="only the ctxhuff decoder"):
+        build(ASM, ASM / "wordle64.cfg", tmp_path / "blob.bin", tmp_path / "table.bin",
+              tmp_path / "w.prg", tmp_path / "w.lbl", tmp_path / "w.map", tmp_path / "l.json",
+              codec="seed")

@@ -23,7 +23,8 @@ from wordle64.score import score
 
 ROOT = Path(__file__).resolve().parents[1]
 ASM = ROOT / "workflow" / "asm"
-CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s", "date.s")
+CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
+                "date.s")
 
 pytestmark = pytest.mark.skipif(shutil.which("ca65") is None, reason="cc65 is not installed")
 

@@ -21,7 +21,8 @@ from wordle64.validate import (
 )
 
 ASM = Path(__file__).resolve().parents[1] / "workflow" / "asm"
-CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s", "date.s")
+CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
+                "date.s")
 STUBS = """
 .include "globals.inc"
 .export main

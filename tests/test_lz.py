@@ -94,6 +94,7 @@ def test_6502_depacker_restores_the_linked_memory(linked):
     assert got.read(0x0801, patched - 0x0801) == want.read(0x0801, patched - 0x0801)
     assert got.read(patched + 2, start - patched - 2) == want.read(patched + 2, start - patched - 2)
     assert got.prg_end == end
+    assert got.memory[1] == 0x36                  # BASIC ROM out: the stream's copy may reach it
     # nothing below the image or above the stream's copy was touched (the stack aside)
     copy_end = end + stream
     assert got.read(copy_end, 0xD000 - copy_end) == want.read(copy_end, 0xD000 - copy_end)

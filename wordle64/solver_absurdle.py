@@ -173,8 +173,8 @@ def win_exactly(game: Game, guesses: int, max_openers: int | None = None,
     if guesses == 1:
         before = [] if len(everything) == 1 else None
     elif guesses == 2:
-        third = splitter(game, everything, np.arange(len(game.guesses)))
-        before = None if third is None else [third]
+        first = splitter(game, everything, np.arange(len(game.guesses)))
+        before = None if first is None else [first]
     elif guesses == 3:
         before = _down_to_one_in_two(game, everything)
     else:

@@ -17,7 +17,6 @@ import numpy as np
 from wordle64.errors import Wordle64Error
 from wordle64.score import marks_from_string, pattern_code
 from wordle64.solver import feedback_matrix, read_frequencies, read_word_list
-from wordle64.solver_absurdle import solve as solve_absurdle, transcript
 from wordle64.solver_play import (
     STRATEGIES, Game, Played, SearchSettings, evaluate, evaluate_chunk, first_guess, summarise,
 )
@@ -182,14 +181,6 @@ def plot_difficulty(summaries: dict, output: str) -> None:
     plt.close(figure)
 
 
-def write_absurdle(game: Game, beam: int, last_beam: int, output: str) -> None:
-    start = time.perf_counter()
-    result = solve_absurdle(game, beam=beam, last_beam=last_beam)
-    text = transcript(result)
-    log.info("absurdle in %.1f s:\n%s", time.perf_counter() - start, text)
-    Path(output).write_text(text)
-
-
 def benchmark(guesses_path: str, answers_path: str, strategy: str, output: str) -> dict:
     """Time the feedback matrix and one greedy evaluation of every answer, all guesses allowed."""
     guesses, answers = read_word_list(guesses_path), read_word_list(answers_path)
@@ -212,4 +203,4 @@ def benchmark(guesses_path: str, answers_path: str, strategy: str, output: str) 
 
 
 __all__ = ["STRATEGIES", "load_game", "write_matrix", "write_opener", "write_chunk", "gather",
-           "write_absurdle", "benchmark", "search_settings", "read_chunk"]
+           "benchmark", "search_settings", "read_chunk"]

@@ -11,6 +11,8 @@
 ;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__.
 ; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it.
 
+.include "c64.inc"
+
 .import __CODE_LOAD__, __BLOB_LOAD__, __BLOB_SIZE__
 
 .export depack, depack_packed_bytes
@@ -35,13 +37,16 @@ depack_packed_bytes:
 
 ; depack: restore the plain image (see the banner); returns at once when stored plain.
 ; in: the PRG as loaded  out: memory as the plain PRG would load it (the stream's copy above
-; the blob is left behind)  clobbers: A X Y
+; the blob is left behind); $01 = $36 (BASIC ROM out, as dict_relocate sets it: the stream's
+; copy may reach $A000)  clobbers: A X Y
 .proc depack
         lda     depack_packed_bytes
         ora     depack_packed_bytes+1
         bne     @copy_stream
         rts
 @copy_stream:                           ; 1. forwards: the ranges are disjoint
+        lda     #PORT_NO_BASIC
+        sta     CPU_PORT
         lda     #<image_start
         sta     lz_src
         lda     #>image_start

@@ -39,7 +39,7 @@ entries           = dict_table + PREFIXES
 
 .assert __BLOB_LOAD__ <= __CHARSET_RUN__, lderror, "code and data reach CHARRAM (the charset)"
 .assert blob_moved >= charset_end, lderror, "the blob is too large to move above the charset"
-.assert blob_moved >= __BLOB_LOAD__, lderror, "the blob must move up (move_blob_up copies from its end)"
+.assert blob_moved >= __BLOB_LOAD__, lderror, "the blob must move up (move_blob_up)"
 
 .export dict_blob_moved = blob_moved    ; for the build's in-place check and the validation
 
@@ -94,7 +94,7 @@ blob:   .incbin "blob.bin"
 ; in:  nothing (the blob as loaded)
 ; out: as dict_relocate; dict_index, dict_answer_index, dict_table, dict_word_count and
 ;      dict_answer_count set
-; clobbers: A X Y; calls unpack_progress_hook through dict_unpack
+; clobbers: A X Y; calls unpack_progress_hook through dict_unpack_in_place
 .proc dict_init
         jsr     dict_relocate
         lda     #<blob_moved

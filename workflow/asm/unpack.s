@@ -1,22 +1,24 @@
 ; unpack.s — the dictionary decoders: a blob -> the RAM table and the cumulative index.
 ;
 ; The Python references in wordle64/pack.py are the spec (formats in its module docstring):
-;   dict_unpack, dict_unpack_in_place  the ctxhuff codec (context-modelled canonical Huffman
-;                     over a trie walk), the one the game ships
-;   dict_unpack_seed  the seed codec of the original game (1/2-byte deltas), the baseline: in
-;                     seed/unpack_seed.s, which includes this file; it is linked only into the
-;                     validation PRG results/build/unpack-seed.prg, not into the game
+;   dict_unpack_in_place  the ctxhuff codec (context-modelled canonical Huffman over a trie
+;                     walk), the one the game ships
+; and, in seed/unpack_seed.s (which includes this file; linked only into the validation PRG
+; results/build/unpack-seed.prg, not into the game):
+;   dict_unpack       ctxhuff for a blob anywhere (it moves the blob first)
+;   dict_unpack_seed  the seed codec of the original game (1/2-byte deltas), the baseline
 ; Both write, at unpack_dst, 676 prefix count bytes (count mod 256) then one 16-bit entry per
 ; word, and at unpack_index the 677 cumulative 16-bit counts, and call unpack_progress_hook
 ; with A = 0..255 as they go and with 255 at the end.
 ;
-; ctxhuff needs a work area for its decode tables: dict_unpack moves the blob down to end at
-; W = (blob end - work size) & $FF00 and builds the tables in [W, W + work size), work size =
-; WORK_BASE + the 32 symbol-region sizes of the header (3.4 KB for the default lists);
-; dict_unpack_in_place skips the move and uses the RAM above the blob, which its caller keeps
-; free. The build proves that the table writes never catch the blob's read pointer
-; (pack.inplace_margin). Default lists (results/bench/unpack.json): dict_unpack 4.89 M cycles
-; = 4.96 s PAL, dict_unpack_in_place 4.71 M = 4.78 s, dict_unpack_seed 1.77 M = 1.80 s.
+; ctxhuff needs a work area for its decode tables, work size = WORK_BASE + the 32 symbol-region
+; sizes of the header (3.4 KB for the default lists): dict_unpack_in_place (the game's: dict_init
+; leaves the blob right below a free work area) uses the RAM above the blob; dict_unpack (in
+; seed/unpack_seed.s: validation PRG only) moves the blob down to end at W = (blob end - work
+; size) & $FF00 and builds the tables in [W, W + work size). The build proves that the table
+; writes never catch the blob's read pointer (pack.inplace_margin). Default lists
+; (results/bench/unpack.json): dict_unpack_in_place 4.82 M cycles = 4.90 s PAL, dict_unpack
+; 5.00 M = 5.07 s, dict_unpack_seed 1.77 M = 1.80 s.
 ; Where the time goes: ~16 cycles per code bit (7.7 bits per word) and ~35 per blob byte
 ; refilled, ~20 per symbol, ~50 per word written, the move ~12 per blob byte, tables 0.3 M.
 
@@ -160,49 +162,40 @@ no_progress:
         rts
 
 ; ---------------------------------------------------------------------------------------------
-; dict_unpack: the ctxhuff blob -> table and index.
+; dict_unpack_in_place: the ctxhuff blob -> table and index, reading the blob where it lies.
+; The caller leaves the work area free above the blob: [blob end, W + work size) with W = the
+; blob end rounded up to a page (pack.inplace_layout(..., in_place=True) gives the addresses).
+; (dict_unpack, in seed/unpack_seed.s and not in the game, first moves the blob down below a
+; work area at the blob's end instead.)
 ; in:  unpack_src -> blob (its header gives its size), unpack_dst -> table (676 + 2 N bytes),
 ;      unpack_index -> index (1,354 bytes); the blob may overlap the table's upper part as far
-;      as pack.inplace_margin allows: it is moved down to end at W (see the banner) and read
-;      forwards from there
-; out: table and index written; unpack_src/dst/index clobbered; the work area
-;      [W, W + work size) and the moved blob below it hold garbage
+;      as pack.inplace_margin(..., in_place=True) allows
+; out: table and index written; unpack_src/dst/index clobbered; the work area holds garbage
 ; clobbers: A X Y; calls unpack_progress_hook (A = 0..255) ~ once per prefix group
-.proc dict_unpack
-        ldy     #2                      ; header: N, size, region sizes
+.proc dict_unpack_in_place
+        ldy     #2                      ; W = (src + size + 255) & $FF00
         lda     (unpack_src),y
-        sta     temp                    ; size
+        clc
+        adc     unpack_src
+        php
         iny
         lda     (unpack_src),y
-        sta     temp+1
-        lda     #<WORK_BASE             ; work size = WORK_BASE + region sizes
-        sta     limit
-        lda     #>WORK_BASE
-        sta     limit+1
-@size:  iny
+        plp
+        adc     unpack_src+1
+        sta     work_page
+        dey
         lda     (unpack_src),y
         clc
-        adc     limit
-        sta     limit
-        bcc     :+
-        inc     limit+1
-:       cpy     #HEADER_BYTES - 1
-        bne     @size
-        lda     unpack_src              ; W = (src + size - work size) & $FF00
-        clc
-        adc     temp
-        tax
-        lda     unpack_src+1
-        adc     temp+1
-        tay
-        txa
-        sec
-        sbc     limit
-        tya
-        sbc     limit+1
-        sta     work_page
-        jsr     move_blob_down
-::unpack_moved:                         ; (dict_unpack_in_place joins here)
+        adc     unpack_src
+        beq     :+                      ; (an end on a page boundary is W itself)
+        inc     work_page
+:       ; (falls through into decode_blob)
+.endproc
+
+; decode_blob: the unpack proper, from the blob in place with its work area at W.
+; in: unpack_src -> blob, unpack_dst, unpack_index (as dict_unpack_in_place), work_page = W
+; out, clobbers: as dict_unpack_in_place
+.proc decode_blob
         ldy     #0
         lda     (unpack_src),y
         iny
@@ -368,30 +361,6 @@ finish: lda     #26                     ; walk past ZZ: close every group, index
         jmp     unpack_progress_hook
 .endproc
 
-; ---------------------------------------------------------------------------------------------
-; dict_unpack_in_place: dict_unpack without the move: the caller leaves the work area free
-; above the blob, [blob end, W + work size) with W = the blob end rounded up to a page
-; (pack.inplace_layout(..., in_place=True) gives the addresses). Saves ~12 cycles per blob byte.
-; in, out, clobbers: as dict_unpack
-.proc dict_unpack_in_place
-        ldy     #2                      ; W = (src + size + 255) & $FF00
-        lda     (unpack_src),y
-        clc
-        adc     unpack_src
-        php
-        iny
-        lda     (unpack_src),y
-        plp
-        adc     unpack_src+1
-        sta     work_page
-        dey
-        lda     (unpack_src),y
-        clc
-        adc     unpack_src
-        beq     :+                      ; (an end on a page boundary is W itself)
-        inc     work_page
-:       jmp     unpack_moved
-.endproc
 
 ; decode_g, decode_t, decode_t4: DECODE_SYMBOL for the G, T and T4 contexts (the D copy is
 ; inline in dict_unpack).
@@ -485,87 +454,6 @@ patch_table_end:
         rts
 .endproc
 
-; move_blob_down: copy the blob (temp = size) from unpack_src to W - size, forwards (the
-; destination is lower): whole pages through self-modified absolute operands, four bytes per
-; loop (~12 cycles a byte), then the rest through zero-page pointers.
-; in: unpack_src, temp, work_page  out: unpack_src = W - size  clobbers: A X Y entry_ptr
-.proc move_blob_down
-        lda     unpack_src
-        sta     entry_ptr               ; (the source, for the last partial page)
-        sta     @l0+1
-        sta     @l1+1
-        sta     @l2+1
-        sta     @l3+1
-        lda     unpack_src+1
-        sta     @l0+2
-        sta     @l1+2
-        sta     @l2+2
-        sta     @l3+2
-        lda     #0                      ; destination = W - size
-        sec
-        sbc     temp
-        sta     unpack_src
-        sta     @s0+1
-        sta     @s1+1
-        sta     @s2+1
-        sta     @s3+1
-        lda     work_page
-        sbc     temp+1
-        sta     unpack_src+1
-        sta     @s0+2
-        sta     @s1+2
-        sta     @s2+2
-        sta     @s3+2
-        ldy     #0
-        ldx     temp+1                  ; whole pages
-        beq     @tail
-@page:
-@l0:    lda     a:$0000,y
-@s0:    sta     a:$0000,y
-        iny
-@l1:    lda     a:$0000,y
-@s1:    sta     a:$0000,y
-        iny
-@l2:    lda     a:$0000,y
-@s2:    sta     a:$0000,y
-        iny
-@l3:    lda     a:$0000,y
-@s3:    sta     a:$0000,y
-        iny
-        bne     @page
-        inc     @l0+2
-        inc     @s0+2
-        inc     @l1+2
-        inc     @s1+2
-        inc     @l2+2
-        inc     @s2+2
-        inc     @l3+2
-        inc     @s3+2
-        dex
-        bne     @page
-@tail:  lda     @l0+2                   ; the last partial page: source and destination
-        sta     entry_ptr+1             ; pages as the loop left them
-        lda     @s0+2
-        sta     temp+1
-        lda     unpack_src
-        pha
-        sta     unpack_src              ; (low bytes never change)
-        lda     unpack_src+1
-        pha
-        lda     temp+1
-        sta     unpack_src+1
-@byte:  cpy     temp
-        beq     @done
-        lda     (entry_ptr),y
-        sta     (unpack_src),y
-        iny
-        bne     @byte
-@done:  pla
-        sta     unpack_src+1
-        pla
-        sta     unpack_src
-        rts
-.endproc
 
 ; start_walk: the count/index writer stands at prefix AA with index[0] = 0.
 ; in: unpack_dst, unpack_index  out: entries_start = dst + 676, entry_ptr/entry_y at it
