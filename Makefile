@@ -5,7 +5,7 @@ all: setup
 	.venv/bin/snakemake --cores all
 
 test: setup
-	.venv/bin/python -m pytest
+	.venv/bin/python -m pytest -n auto
 
 setup:
 	./setup.sh
