@@ -33,6 +33,7 @@ rule all:
         "results/reports/compression.tsv",
         "results/reports/compression.png",
         "results/bench/unpack.json",
+        "results/bench/pack-study.json",
         "results/build/wordle64.prg",
         "results/validate/summary.json",
         expand("results/screens/{screen}.png", screen=GAME_SCREENSHOTS),

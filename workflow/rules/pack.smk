@@ -52,3 +52,20 @@ rule bench_unpack:
         "../envs/wordle64.yaml"
     script:
         "../scripts/pack_bench_unpack.py"
+
+
+rule pack_study:
+    input:
+        words="results/words/words.tsv",
+    output:
+        report(
+            "results/bench/pack-study.json",
+            caption="../report/pack_study.rst",
+            category="Pack",
+        ),
+    log:
+        "logs/pack/pack_study.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/pack_study.py"
