@@ -48,3 +48,16 @@ def words_results(shared_data) -> Path:
     build_with_snakemake("results/words/words.tsv", "results/words/answers.txt",
                          "results/words/guesses.txt")
     return REPO / "results" / "words"
+
+
+@pytest.fixture(scope="session")
+def real_list(shared_data) -> tuple[list[str], list[bool]]:
+    """The default words and answer flags, built from the mirror as the words stage builds them."""
+    from wordle64 import pack
+    from wordle64.words import build_word_table, parse_frequency, parse_guess_list, parse_profanity
+
+    words, _ = parse_guess_list((shared_data / "wordle-list" / "words").read_text())
+    frequency = parse_frequency((shared_data / "FrequencyWords" / "en_50k.txt").read_text())
+    profane = parse_profanity((shared_data / "profane-words" / "words.json").read_text())
+    table = build_word_table(words, frequency, profane, 150)
+    return pack.normalise(list(table["word"]), list(table["answer"]))

@@ -15,33 +15,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from asm_core import link_core
 
 from wordle64 import core
-from wordle64.build import assemble_and_link
 from wordle64.emu import STACK_PAGE, Machine, changed_outside
 from wordle64.score import score
 
-ROOT = Path(__file__).resolve().parents[1]
-ASM = ROOT / "workflow" / "asm"
-CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
-                "date.s")
-
 pytestmark = pytest.mark.skipif(shutil.which("ca65") is None, reason="cc65 is not installed")
 
-STUBS = """
-.include "globals.inc"
-.export main
-.segment "ZEROPAGE"
-unpack_src:     .res 2
-unpack_dst:     .res 2
-unpack_index:   .res 2
-.segment "CODE"
-main:
-dict_unpack:
-dict_unpack_in_place:
-unpack_progress_hook:
-        rts
-"""
 
 
 def pack_table(words: list[tuple[str, bool]]) -> tuple[bytes, bytes]:
@@ -75,18 +56,7 @@ def words(shared_data) -> list[tuple[str, bool]]:
 
 @pytest.fixture(scope="module")
 def program(tmp_path_factory) -> tuple[Path, Path]:
-    work = tmp_path_factory.mktemp("asm")
-    asm = work / "asm"
-    asm.mkdir()
-    for name in CORE_MODULES:
-        shutil.copy(ASM / name, asm / name)
-    for include in ASM.glob("*.inc"):
-        shutil.copy(include, asm / include.name)
-    (asm / "stubs.s").write_text(STUBS)
-    (work / "blob.bin").write_bytes(bytes(range(256)) * 4)
-    prg, labels = work / "core.prg", work / "core.lbl"
-    assemble_and_link(asm, ASM / "wordle64.cfg", work / "blob.bin", prg, labels, work / "core.map")
-    return prg, labels
+    return link_core(tmp_path_factory.mktemp("asm"), bytes(range(256)) * 4)
 
 
 def ready(program, words) -> Machine:

@@ -10,33 +10,24 @@ import shutil
 from pathlib import Path
 
 import pytest
+from asm_core import link_core
 
 from wordle64 import core
-from wordle64.build import assemble_and_link
 from wordle64.emu import Machine
 from wordle64.errors import Wordle64Error
 from wordle64.validate import (
-    Words, chi_square, daily_dates, gather, invalid_dates, nonwords, run_chunk, score_pairs,
-    summarise, write_summary,
+    Words,
+    chi_square,
+    daily_dates,
+    gather,
+    invalid_dates,
+    nonwords,
+    run_chunk,
+    score_pairs,
+    summarise,
+    write_summary,
 )
 
-ASM = Path(__file__).resolve().parents[1] / "workflow" / "asm"
-CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
-                "date.s")
-STUBS = """
-.include "globals.inc"
-.export main
-.segment "ZEROPAGE"
-unpack_src:     .res 2
-unpack_dst:     .res 2
-unpack_index:   .res 2
-.segment "CODE"
-main:
-dict_unpack:
-dict_unpack_in_place:
-unpack_progress_hook:
-        rts
-"""
 OPTIONS = {"seed": 7, "nonwords_random": 300, "nonwords_changed": 300, "score_pairs": 300,
            "rng_jiffies": [0x123456], "rng_states": 50, "picks": 300, "full_picks": 3,
            "date_years": [1900, 2000], "invalid_dates": 200, "daily_dates": 40}
@@ -51,16 +42,7 @@ def data(tmp_path_factory, shared_data) -> dict[str, Path]:
     if shutil.which("ca65") is None:
         pytest.skip("cc65 is not installed")
     work = tmp_path_factory.mktemp("validate")
-    asm = work / "asm"
-    asm.mkdir()
-    for name in CORE_MODULES:
-        shutil.copy(ASM / name, asm / name)
-    for include in ASM.glob("*.inc"):
-        shutil.copy(include, asm / include.name)
-    (asm / "stubs.s").write_text(STUBS)
-    (work / "blob.bin").write_bytes(bytes(2000))
-    assemble_and_link(asm, ASM / "wordle64.cfg", work / "blob.bin", work / "core.prg",
-                      work / "core.lbl", work / "core.map")
+    link_core(work, bytes(2000))
     words = sorted((shared_data / "wordle-list" / "words").read_text().split())
     answers = [sum(map(ord, w)) % 3 == 0 for w in words]
     (work / "words.tsv").write_text("word\tfrequency\tprofane\tanswer\n" + "".join(

@@ -4,31 +4,15 @@ from __future__ import annotations
 
 import random
 import shutil
-from pathlib import Path
 
 import pytest
+from asm_core import CORE_MODULES, link_core
 
 from wordle64 import lz
-from wordle64.build import assemble_and_link, pack_image
+from wordle64.build import pack_image
 from wordle64.emu import Machine, parse_labels
 
-ASM = Path(__file__).resolve().parents[1] / "workflow" / "asm"
-MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
-           "date.s", "charset.s")
-STUBS = """
-.include "globals.inc"
-.export main
-.segment "ZEROPAGE"
-unpack_src:     .res 2
-unpack_dst:     .res 2
-unpack_index:   .res 2
-.segment "CODE"
-main:
-dict_unpack:
-dict_unpack_in_place:
-unpack_progress_hook:
-        rts
-"""
+MODULES = (*CORE_MODULES, "charset.s")
 
 
 def test_stream_format_by_hand():
@@ -65,19 +49,10 @@ def test_unpack_refuses_a_match_before_the_start():
 def linked(tmp_path_factory) -> tuple[bytes, dict[str, int]]:
     if shutil.which("ca65") is None:
         pytest.skip("cc65 is not installed")
-    work = tmp_path_factory.mktemp("lz")
-    asm = work / "asm"
-    asm.mkdir()
-    for name in MODULES:
-        shutil.copy(ASM / name, asm / name)
-    for include in ASM.glob("*.inc"):
-        shutil.copy(include, asm / include.name)
-    (asm / "stubs.s").write_text(STUBS)
-    blob = bytes((i * 7 + 3) & 0xFF for i in range(3001))
-    (work / "blob.bin").write_bytes(blob)
-    assemble_and_link(asm, ASM / "wordle64.cfg", work / "blob.bin", work / "t.prg",
-                      work / "t.lbl", work / "t.map", work_bytes=0x0C40)
-    return (work / "t.prg").read_bytes(), parse_labels((work / "t.lbl").read_text())
+    prg, labels = link_core(tmp_path_factory.mktemp("lz"),
+                            bytes((i * 7 + 3) & 0xFF for i in range(3001)), MODULES,
+                            work_bytes=0x0C40)
+    return prg.read_bytes(), parse_labels(labels.read_text())
 
 
 def test_6502_depacker_restores_the_linked_memory(linked):

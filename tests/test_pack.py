@@ -12,17 +12,6 @@ from hypothesis import strategies as st
 
 from wordle64 import pack
 from wordle64.errors import Wordle64Error
-from wordle64.words import build_word_table, parse_frequency, parse_guess_list, parse_profanity
-
-
-@pytest.fixture(scope="module")
-def real_list(shared_data):
-    """The default lists, built from the mirror as the words stage builds them."""
-    words, _ = parse_guess_list((shared_data / "wordle-list" / "words").read_text())
-    frequency = parse_frequency((shared_data / "FrequencyWords" / "en_50k.txt").read_text())
-    profane = parse_profanity((shared_data / "profane-words" / "words.json").read_text())
-    table = build_word_table(words, frequency, profane, 150)
-    return pack.normalise(list(table["word"]), list(table["answer"]))
 
 
 def all_words_with_prefix(prefix: str, count: int) -> list[str]:

@@ -18,7 +18,6 @@ from wordle64.pack_study import (
     study,
     trie_events,
 )
-from wordle64.words import build_word_table, parse_frequency, parse_guess_list, parse_profanity
 
 
 def test_entropy_by_hand():
@@ -80,15 +79,6 @@ def test_ctxhuff_parts_add_up_to_the_real_blob(words):
     parts = ctxhuff_parts(words, answers)
     assert parts.blob_bytes == len(pack.encode("ctxhuff", words, answers))
     assert parts.body_bits / 8 >= parts.static_entropy_bytes  # Huffman never beats entropy
-
-
-@pytest.fixture(scope="module")
-def real_list(shared_data):
-    words, _ = parse_guess_list((shared_data / "wordle-list" / "words").read_text())
-    frequency = parse_frequency((shared_data / "FrequencyWords" / "en_50k.txt").read_text())
-    profane = parse_profanity((shared_data / "profane-words" / "words.json").read_text())
-    table = build_word_table(words, frequency, profane, 150)
-    return pack.normalise(list(table["word"]), list(table["answer"]))
 
 
 def test_study_of_the_default_lists(real_list):

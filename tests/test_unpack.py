@@ -14,7 +14,6 @@ import pytest
 
 from wordle64 import pack
 from wordle64.emu import Machine
-from wordle64.words import build_word_table, parse_frequency, parse_guess_list, parse_profanity
 
 INDEX_ADDR = 0x3000
 TABLE_ADDR = INDEX_ADDR + 1354
@@ -28,15 +27,6 @@ def unpacker(repo_root, tmp_path_factory):
         pytest.skip("cc65 (ca65, ld65) is not installed; run ./setup.sh")
     return pack.assemble_unpacker(repo_root / "workflow" / "asm",
                                   tmp_path_factory.mktemp("unpack"))
-
-
-@pytest.fixture(scope="module")
-def real_list(shared_data):
-    words, _ = parse_guess_list((shared_data / "wordle-list" / "words").read_text())
-    frequency = parse_frequency((shared_data / "FrequencyWords" / "en_50k.txt").read_text())
-    profane = parse_profanity((shared_data / "profane-words" / "words.json").read_text())
-    table = build_word_table(words, frequency, profane, 150)
-    return pack.normalise(list(table["word"]), list(table["answer"]))
 
 
 def unpack_on_6502(unpacker, codec, routine, words, answers, blob_addr=None, in_place=False,
