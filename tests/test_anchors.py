@@ -12,12 +12,13 @@ from wordle64.anchors import (
 
 
 def test_dictionary_rows_show_bytes_and_bits_per_word():
-    rows = dictionary_anchors({"words": 1000, "table_bytes": 2676, "blob_bytes": 1000,
-                               "codec": "ctxhuff", "seed_blob_bytes": 1500})
+    rows = dictionary_anchors({"words": 1000, "answers": 321, "table_bytes": 2676,
+                               "blob_bytes": 1000, "codec": "ctxhuff", "seed_blob_bytes": 1500})
     blob = rows[1]
     assert blob.published.startswith("22,567 B")
     assert blob.ours == "1,000 B (8.00 bits/word)"
     assert "1,500 B" in blob.note
+    assert "321 answer flags" in rows[2].note
 
 
 def test_machine_rows_say_whether_the_tape_target_is_met():
@@ -50,9 +51,19 @@ def test_absurdle_transcript_parsing():
 
 
 def test_markdown_table_has_one_row_per_anchor(tmp_path):
-    rows = dictionary_anchors({"words": 10, "table_bytes": 696, "blob_bytes": 9,
+    rows = dictionary_anchors({"words": 10, "answers": 3, "table_bytes": 696, "blob_bytes": 9,
                                "codec": "seed", "seed_blob_bytes": 9})
     write_anchors(rows, tmp_path / "a.tsv", tmp_path / "a.md")
     markdown = (tmp_path / "a.md").read_text().splitlines()
     assert len(markdown) == 2 + len(rows)
     assert len((tmp_path / "a.tsv").read_text().splitlines()) == 1 + len(rows)
+
+
+def test_rows_for_checks_or_strategies_that_did_not_run_are_left_out():
+    load = {"prg_bytes": 1, "tape": {"seconds_pal": 1.0, "target_seconds": 360,
+                                     "within_target": True}}
+    assert [a.what for a in machine_anchors({"checks": []}, load)] == ["standard KERNAL tape load"]
+    only_search = {"search": {"strategy": "search", "average": 3.5, "first_guess": "salet",
+                              "worst": 5, "answers": 10}}
+    assert [a.what for a in solver_anchors(only_search, None)] == [
+        "best average, all guesses allowed"]

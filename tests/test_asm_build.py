@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from wordle64.build import assemble_and_link, build, build_decoders, check_fit, linear_spare
+from wordle64 import pack
+from wordle64.build import assemble_and_link, build, build_decoders, check_fit
 from wordle64.emu import STACK_PAGE, Machine, changed_outside
 from wordle64.errors import Wordle64Error
 
@@ -165,12 +166,6 @@ def test_check_fit_fails_by_how_many_bytes_the_inplace_unpack_misses():
         check_fit(layout_labels(0x2000, 14_000), 20_000, 30_386, lambda t, i, b: 90, margin=100)
 
 
-def test_linear_spare_is_the_smaller_end_gap():
-    spare = linear_spare(table_bytes=1000, blob_bytes=500)
-    # start gap 0x3000 - 0x1000; end gap (0x3000 + 500) - (0x1000 + 1000) is smaller
-    assert spare(0x1000, 0, 0x3000) == 0x2000 - 500 - 1
-
-
 def test_assembler_errors_name_the_file(tmp_path):
     asm = tmp_path / "asm"
     asm.mkdir()
@@ -183,9 +178,6 @@ def test_assembler_errors_name_the_file(tmp_path):
 
 def test_dict_init_unpacks_the_real_blob(tmp_path, shared_data):
     """dict_init end to end with the codec's unpacker: table, index, answer index, counts."""
-    pack = pytest.importorskip("wordle64.pack")
-    if not (ASM / "unpack.s").exists():
-        pytest.skip("needs workflow/asm/unpack.s")
     words = sorted((shared_data / "wordle-list" / "words").read_text().split())
     answers = [sum(map(ord, w)) % 3 == 0 for w in words]
     table, index = pack.build_table(words, answers), pack.build_index(words)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from asm_core import link_core
 
-from wordle64 import core
+from wordle64 import core, pack
 from wordle64.emu import Machine
 from wordle64.errors import Wordle64Error
 from wordle64.validate import (
@@ -37,8 +37,6 @@ TARGETS = {"lookup_max_cycles": 2000, "unpack_max_pal_s": 5.0}
 @pytest.fixture(scope="module")
 def data(tmp_path_factory, shared_data) -> dict[str, Path]:
     """A core PRG plus words.tsv, table.bin and index.bin made from the shared guess list."""
-    pytest.importorskip("wordle64.pack")
-    from wordle64 import pack
     if shutil.which("ca65") is None:
         pytest.skip("cc65 is not installed")
     work = tmp_path_factory.mktemp("validate")
@@ -144,6 +142,25 @@ def test_each_check_passes_on_a_chunk(data):
         result = chunk_of(data, check, chunks=chunks)
         assert result["failed"] == 0, (check, result["failures"])
         assert result["cases"] > 0
+
+
+def test_checks_that_cannot_be_split_refuse_chunks(data):
+    """unpack and rng run whole in every chunk: two chunks would count every case twice."""
+    for check in ("rng", "unpack"):
+        with pytest.raises(Wordle64Error, match=f"'{check}' runs as one chunk, not 2"):
+            chunk_of(data, check, chunks=2)
+
+
+def test_words_tsv_is_checked_when_read(tmp_path):
+    path = tmp_path / "words.tsv"
+    path.write_text("")
+    with pytest.raises(Wordle64Error, match=r"words.tsv:1: empty file"):
+        Words.from_tsv(path)
+    path.write_text("word\tfrequency\tprofane\tanswer\nslate\t1\t0\t0\ncrane\t9\t0\t1\n")
+    assert Words.from_tsv(path).words == [("crane", True), ("slate", False)]
+    path.write_text("word\tfrequency\tprofane\tanswer\nCRANE\t9\t0\t1\n")
+    with pytest.raises(Wordle64Error, match=r"words.tsv:2: 'CRANE' is not five letters"):
+        Words.from_tsv(path)
 
 
 def test_lookup_chunks_cover_every_word_once(data):

@@ -34,5 +34,8 @@ def test_strings_from_the_command_line_become_numbers():
     config = {"answers": {"min_frequency": "300", "share": "0.5", "on": "true"}}
     assert coerce_to_schema(config, schema) == {"answers": {"min_frequency": 300, "share": 0.5,
                                                             "on": True}}
+    either = {"type": "object", "properties": {"openers": {"type": ["integer", "null"]}}}
+    assert coerce_to_schema({"openers": "50"}, either) == {"openers": 50}
+    assert coerce_to_schema({"openers": "null"}, either) == {"openers": None}
     bad = {"answers": {"min_frequency": "lots"}}
     assert coerce_to_schema(bad, schema) == {"answers": {"min_frequency": "lots"}}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import http.server
 import threading
@@ -22,6 +23,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):  # noqa: N802 (http.server's name)
         status, body, claimed_length = self.routes.get(self.path, (404, b"not found", None))
         self.send_response(status)
+        if self.path == "/gzipped":
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(claimed_length if claimed_length else len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -35,6 +38,7 @@ def server():
     Handler.routes = {
         "/good": (200, GOOD, None),
         "/evil": (200, b"cigar\nrebut\nHACKED\n", None),
+        "/gzipped": (200, gzip.compress(GOOD), None),  # as GitHub's raw host serves text
         "/short": (200, GOOD[:7], len(GOOD)),  # closes the connection before the promised length
     }
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -60,6 +64,13 @@ def test_good_download_lands_verified(server, tmp_path):
     assert result.origin == f"{server}/good"
     assert result.sha256 == GOOD_SHA
     assert [p.name for p in dest.parent.iterdir()] == ["words.txt"]  # no temporary left behind
+
+
+def test_gzip_encoded_download_is_decoded_and_verified(server, tmp_path):
+    dest = tmp_path / "words.txt"
+    result = fetch_fast(source(f"{server}/gzipped"), dest, tmp_path / "no-mirror")
+    assert dest.read_bytes() == GOOD
+    assert result.origin == f"{server}/gzipped"
 
 
 def test_checksum_mismatch_writes_nothing_and_keeps_old_file(server, tmp_path):

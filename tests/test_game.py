@@ -70,6 +70,20 @@ def test_keyboard_states_keep_the_best_mark():
     assert states[ord("z") - 97] == 0
 
 
+def test_word_lists_are_read_and_checked_by_the_pack_reader(tmp_path):
+    path = tmp_path / "words.tsv"
+    path.write_text("")
+    with pytest.raises(Wordle64Error, match=r"words.tsv:1: empty file"):
+        WordLists.from_tsv(path)
+    path.write_text("word\tfrequency\tprofane\tanswer\nslate\t1\t0\t0\ncrane\t9\t0\t1\n"
+                    "cairn\t5\t0\t1\n")
+    assert WordLists.from_tsv(path) == WordLists(frozenset({"slate", "crane", "cairn"}),
+                                                 ("cairn", "crane"))
+    path.write_text("word\tfrequency\tprofane\tanswer\ncrane\t9\t0\t1\ncrane\t9\t0\t1\n")
+    with pytest.raises(Wordle64Error, match=r"words.tsv:2: duplicate 'crane'"):
+        WordLists.from_tsv(path)
+
+
 def test_keyboard_layout_is_qwerty():
     assert key_position(ord("Q") - 65) == (21, 7)
     assert key_position(ord("A") - 65) == (22, 9)

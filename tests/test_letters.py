@@ -287,6 +287,17 @@ def test_cli_letters_errors_are_one_line(tmp_path, capsys):
     assert "missing.fc not found: build it first" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("lengths", ["0", "-2"])
+def test_cli_letters_refuses_lengths_below_one(tmp_path, capsys, lengths):
+    fc = tmp_path / "words.fc"
+    fc.write_text(front_encode(["a", "an", "ant"]))
+    with pytest.raises(SystemExit) as exit_:
+        main(["letters", "TAN", "--words", str(fc), "--lengths", lengths])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"wordle64 letters: error: argument --lengths: '{lengths}' is not positive (1 or more)")
+
+
 def test_cli_conundrum_with_seed(tmp_path, capsys, monkeypatch):
     table = tmp_path / "c.tsv"
     write_conundrums([Conundrum("mentalist", ("tinsel", "mat"), 3, 7, 50),

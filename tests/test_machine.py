@@ -142,6 +142,22 @@ def test_locate_and_stage_roms(tmp_path: Path) -> None:
     assert (staged / "characters.901225-01.bin").read_bytes() == b"chargen_openroms.rom"
 
 
+def test_rom_inputs_list_the_rom_files_found(tmp_path: Path) -> None:
+    """media_machine's inputs: none without ROMs, the three files once they are there."""
+    opened = tmp_path / "open"
+    opened.mkdir()
+    assert machine.rom_inputs(opened, environ={}) == []
+    (opened / "basic_generic.rom").write_bytes(b"b")
+    (opened / "kernal.901227-03.bin").write_bytes(b"k")
+    assert machine.rom_inputs(opened, environ={}) == []        # two of three: still none
+    (opened / "chargen_openroms.rom").write_bytes(b"c")
+    assert machine.rom_inputs(opened, environ={}) == [
+        str(opened / "basic_generic.rom"), str(opened / "kernal.901227-03.bin"),
+        str(opened / "chargen_openroms.rom")]
+    assert machine.rom_inputs(tmp_path / "nowhere", environ={"C64_ROMS": str(opened)}) == \
+        machine.rom_inputs(opened, environ={})
+
+
 def test_read_labels(tmp_path: Path) -> None:
     labels = tmp_path / "x.lbl"
     labels.write_text("al 00088F .answer_buf\nal 00080D .main\n")
@@ -149,6 +165,8 @@ def test_read_labels(tmp_path: Path) -> None:
     labels.write_text("al 00088F .answer_buf\nnonsense\n")
     with pytest.raises(Wordle64Error, match=r"x.lbl:2:"):
         machine.read_labels(labels)
+    labels.write_text("al 000810 .@loop\nal 000820 .@loop\n")    # one local name, two scopes
+    assert machine.read_labels(labels) == {"@loop": 0x0810}          # the first, as emu's
 
 
 def test_screen_text_and_word_search() -> None:

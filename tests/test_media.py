@@ -168,3 +168,28 @@ def test_images_command_writes_three_verified_images(tmp_path: Path, prg_file: P
     assert "verified by d64py, tapfile and t64" in capsys.readouterr().out
     assert main(["images", str(tmp_path / "missing.prg")]) == 2
     assert "missing.prg: cannot read the PRG" in capsys.readouterr().err
+
+
+def test_images_command_refuses_a_disk_id_not_two_characters(tmp_path: Path, prg_file: Path,
+                                                             capsys: pytest.CaptureFixture
+                                                             ) -> None:
+    from wordle64.cli import main
+
+    for bad in ("X", "ABC"):
+        assert main(["images", str(prg_file), "-o", str(tmp_path), "--disk-id", bad]) == 2
+        error = capsys.readouterr().err
+        assert f"disk id {bad!r}" in error and len(error.strip().splitlines()) == 1
+    assert not list(tmp_path.glob("*.d64"))
+
+
+def test_c64_command_takes_options_between_prg_and_keys() -> None:
+    from wordle64.cli import build_parser
+
+    args = build_parser().parse_args(["c64", "game.prg", "--seconds", "2", "R", "crane",
+                                      "--png", "s.png", "\\n"])
+    assert (args.prg, args.seconds, args.png) == ("game.prg", 2.0, "s.png")
+    assert args.keys == ["R", "crane", "\\n"]
+    assert build_parser().parse_args(["c64", "game.prg"]).keys == []
+    for bad in ("nan", "0", "-1", "inf"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(["c64", "game.prg", "--seconds", bad])

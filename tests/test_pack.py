@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import string
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -81,6 +82,13 @@ def test_words_tsv_errors_name_file_and_line(tmp_path):
     path.write_text("word\tfrequency\tprofane\tanswer\ncrane\t10\t0\tyes\n")
     with pytest.raises(Wordle64Error, match=r"words.tsv:2: answer must be 0 or 1"):
         pack.read_words_tsv(path)
+
+
+def test_assembling_the_unpacker_without_cc65_says_so(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))      # no ca65 on it
+    with pytest.raises(Wordle64Error, match="ca65 not found: install the Debian package cc65"):
+        pack.assemble_unpacker(Path(__file__).resolve().parents[1] / "workflow" / "asm",
+                               tmp_path / "work")
 
 
 # ---- codecs -----------------------------------------------------------------------------------

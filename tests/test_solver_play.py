@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from collections import defaultdict
 from functools import lru_cache
 
@@ -16,6 +17,7 @@ from wordle64.solver_absurdle import play, respond, solve
 from wordle64.solver_play import (
     HEURISTICS, Game, Search, SearchSettings, evaluate, play_out, summarise,
 )
+from wordle64.solver_stage import search_openers, search_settings
 
 SOLVED = (2, 2, 2, 2, 2)
 
@@ -272,3 +274,42 @@ def test_cli_reports_a_bad_list_line(lists, capsys):
     assert code == 2
     assert err.strip() == (f"wordle64: error: {lists / 'answers.txt'}:3: "
                            "'hat' is not a five-letter word")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["filter", "--limit", "-1"], "argument --limit: '-1' is not positive (1 or more)"),
+    (["guess", "--limit", "0"], "argument --limit: '0' is not positive (1 or more)"),
+    (["evaluate", "--widths", "2", "0"], "argument --widths: '0' is not positive (1 or more)"),
+    (["evaluate", "--exact-size", "-5"], "argument --exact-size: '-5' is not positive (1 or more)"),
+    (["evaluate", "--exact-size", "1"], "argument --exact-size: '1' is not between 2 and 30"),
+    (["evaluate", "--exact-size", "31"], "argument --exact-size: '31' is not between 2 and 30"),
+    (["absurdle", "--beam", "0"], "argument --beam: '0' is not positive (1 or more)"),
+    (["absurdle", "--last-beam", "x"], "argument --last-beam: 'x' is not a whole number"),
+    (["absurdle", "--openers", "0"], "argument --openers: '0' is not positive (1 or more)"),
+])
+def test_cli_refuses_numbers_out_of_range_in_one_line(capsys, argv, message):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"wordle64 {argv[0]}: error: {message}"
+
+
+@pytest.mark.parametrize("text", ["0", "-2.5", "nan", "inf", "-inf", "two"])
+def test_positive_float_refuses_zero_negative_and_non_finite(text):
+    with pytest.raises(argparse.ArgumentTypeError):
+        cli.positive_float(text)
+
+
+def test_positive_types_accept_the_smallest_values():
+    assert cli.positive_int("1") == 1 and cli.positive_float("0.001") == 0.001
+    with pytest.raises(argparse.ArgumentTypeError):
+        cli.positive_int("1.5")
+
+
+def test_greedy_strategies_get_the_default_search_settings():
+    """The greedy strategies' rules pass {} (so a solver.search change reruns only the search)."""
+    assert search_settings({}) == SearchSettings(widths=(4, 2, 1), exact_size=6)
+    assert search_openers({}) == 3
+    configured = {"widths": [3, 1], "exact_size": 8, "openers": 5}
+    assert search_settings(configured) == SearchSettings(widths=(3, 1), exact_size=8)
+    assert search_openers(configured) == 5

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from wordle64.cli import main
 from wordle64.errors import Wordle64Error
 from wordle64.words import (
     build_word_table,
@@ -13,6 +14,7 @@ from wordle64.words import (
     parse_frequency,
     parse_guess_list,
     parse_profanity,
+    run_words_stage,
     threshold_curve,
     word_stats,
 )
@@ -127,3 +129,22 @@ def test_real_default_lists_give_the_published_counts(shared_data):
     assert (stats["words"], stats["answers"]) == (14855, 4126)
     assert (stats["frequent"], stats["profane_removed"]) == (4217, 91)
     json.dumps(stats)  # plain ints, serialisable
+
+
+def test_a_threshold_that_leaves_no_answers_is_refused(tmp_path):
+    (tmp_path / "w.txt").write_text("crane\nslate\n")
+    (tmp_path / "f.txt").write_text("crane 500\nslate 90\n")
+    (tmp_path / "p.json").write_text("[]")
+    paths = (tmp_path / "w.txt", tmp_path / "f.txt", tmp_path / "p.json")
+    table, stats, _ = run_words_stage(*paths, min_frequency=500, on_bad_line="fail")
+    assert table["answer"].tolist() == [True, False]
+    with pytest.raises(Wordle64Error, match=r"= 501 leaves no answers .* has 500\)"):
+        run_words_stage(*paths, min_frequency=501, on_bad_line="fail")
+
+
+def test_word_command_names_the_missing_file(tmp_path, capsys):
+    (tmp_path / "words").mkdir()
+    (tmp_path / "words" / "words.tsv").write_text("word\tfrequency\tprofane\tanswer\n")
+    assert main(["word", "crane", "--results", str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert "stats.json not found" in error and error.count("\n") == 1

@@ -12,7 +12,6 @@ baseline, workflow/asm/seed/unpack_seed.s), which the game does not carry.
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import tempfile
@@ -20,8 +19,10 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 
+from wordle64 import pack
 from wordle64.emu import parse_labels
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_json
 
 TAPE_HEADER_SECONDS = 17.25      # standard KERNAL tape: leader, header block and gaps
 TAPE_SECONDS_PER_BYTE = 0.01913  # every byte recorded twice (wordle64.media's pulse model)
@@ -90,7 +91,6 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
     if blob.name != "blob.bin":
         raise Wordle64Error(f"{blob}: dict.s includes blob.bin; pass a file of that name")
     if work_bytes is None:
-        from wordle64 import pack
         work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
     with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
         work_dir = Path(work)
@@ -106,28 +106,12 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
         run_tool(command, "ld65", log)
 
 
-def linear_spare(table_bytes: int, blob_bytes: int) -> SpareFunction:
-    """Spare bytes assuming the decoder reads and writes at steady rates (the gap is smallest
-    at the start or the end). Only a fallback for a codec without its own exact function."""
-    def spare(table_addr: int, index_addr: int, blob_addr: int) -> int:
-        start = blob_addr - table_addr
-        end = (blob_addr + blob_bytes) - (table_addr + table_bytes)
-        return min(start, end) - 1
-    return spare
-
-
 def codec_spare(codec: str, blob: bytes, table_bytes: int) -> tuple[SpareFunction, str]:
     """The codec's exact in-place check (wordle64.pack.inplace_margin, as dict_init runs it:
-    dict_unpack_in_place), else the estimate."""
-    try:
-        from wordle64 import pack  # the codec's module
-        function = pack.inplace_margin
-    except (ImportError, AttributeError):
-        return linear_spare(table_bytes, len(blob)), "linear estimate (no pack.inplace_margin)"
-
+    dict_unpack_in_place)."""
     def spare(table_addr: int, index_addr: int, blob_addr: int) -> int:
-        return function(codec, blob, table_addr=table_addr, index_addr=index_addr,
-                        blob_addr=blob_addr, in_place=True)
+        return pack.inplace_margin(codec, blob, table_addr=table_addr, index_addr=index_addr,
+                                   blob_addr=blob_addr, in_place=True)
     return spare, f"wordle64.pack.inplace_margin ({codec}, in place)"
 
 
@@ -230,10 +214,25 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
         for made, final in zip(staged, (out_prg, out_labels, out_map)):
             final.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(made, final)
-    Path(out_layout).parent.mkdir(parents=True, exist_ok=True)
-    Path(out_layout).write_text(json.dumps({**asdict(layout), "inplace_check": how},
-                                           indent=2) + "\n")
+    write_json(out_layout, {**asdict(layout), "inplace_check": how})
     return layout
+
+
+def build_stage(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str | Path,
+                out_prg: str | Path, out_labels: str | Path, out_map: str | Path,
+                out_layout: str | Path, *, codec: str, margin: int, log_path: str | Path
+                ) -> Layout:
+    """Rule build: `build`, with ca65's and ld65's output appended to the rule's log."""
+    with open(log_path, "a") as tool_log:
+        return build(asm_dir, config, blob, table, out_prg, out_labels, out_map, out_layout,
+                     codec=codec, margin=margin, log=tool_log)
+
+
+def build_decoders_stage(asm_dir: str | Path, out_prg: str | Path, out_labels: str | Path, *,
+                         log_path: str | Path) -> int:
+    """Rule build_decoders: `build_decoders`, the tools' output appended to the rule's log."""
+    with open(log_path, "a") as tool_log:
+        return build_decoders(asm_dir, out_prg, out_labels, log=tool_log)
 
 
 def build_decoders(asm_dir: str | Path, out_prg: str | Path, out_labels: str | Path,
@@ -241,8 +240,6 @@ def build_decoders(asm_dir: str | Path, out_prg: str | Path, out_labels: str | P
     """Link the validation-only PRG of the decoders (pack.assemble_unpacker: ctxhuff and the
     seed baseline); returns its size in bytes. The unpack validation, the unpack benchmark and
     the tests run dict_unpack_seed from it: the game does not carry it."""
-    from wordle64 import pack
-
     with tempfile.TemporaryDirectory(prefix="wordle64-decoders-") as work:
         prg, labels = pack.assemble_unpacker(Path(asm_dir), Path(work))
         for made, final in ((prg, Path(out_prg)), (labels, Path(out_labels))):

@@ -11,6 +11,7 @@ _CONVERTERS = {
     "integer": int,
     "number": float,
     "boolean": lambda text: {"true": True, "false": False}[text.strip().lower()],
+    "null": lambda text: {"null": None, "~": None, "none": None}[text.strip().lower()],
 }
 
 
@@ -26,11 +27,15 @@ def coerce_to_schema(value: Any, schema: dict) -> Any:
     does not convert is left alone for the schema to reject with its own message.
     """
     types = schema.get("type")
-    if isinstance(value, str) and isinstance(types, str) and types in _CONVERTERS:
-        try:
-            return _CONVERTERS[types](value)
-        except (ValueError, KeyError):
-            return value
+    if isinstance(value, str) and types is not None:
+        allowed = [types] if isinstance(types, str) else list(types)
+        if "string" not in allowed:
+            for kind in allowed:
+                try:
+                    return _CONVERTERS[kind](value)
+                except (ValueError, KeyError):
+                    continue
+        return value
     if isinstance(value, dict):
         properties = schema.get("properties", {})
         extra = schema.get("additionalProperties")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +17,7 @@ from urllib.parse import unquote, urlparse
 import requests
 
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_bytes
 
 log = logging.getLogger(__name__)
 
@@ -77,12 +76,9 @@ def download(url: str, timeout: float, retries: int, pause: float = 0.5) -> byte
             if response.status_code != 200:
                 last_problem = f"HTTP {response.status_code}"
             else:
-                body = response.content
-                expected = response.headers.get("Content-Length")
-                if expected is not None and int(expected) != len(body):
-                    last_problem = f"truncated body: {len(body)} of {expected} bytes"
-                else:
-                    return body
+                # urllib3 checks the body against Content-Length as it arrives (before any gzip
+                # decoding) and raises for a short body; the sha256 check catches the rest.
+                return response.content
         except requests.RequestException as error:
             last_problem = f"{type(error).__name__}: {str(error)[:160]}"
         log.warning("%s: attempt %d/%d failed: %s", url, attempt, retries, last_problem)
@@ -99,21 +95,6 @@ def verify(source: Source, data: bytes, origin: str) -> str:
             f"expected {source.sha256}, got {actual}"
         )
     return actual
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that readers see the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def obtain(source: Source, mirror_dir: Path, timeout: float, retries: int) -> tuple[bytes, str]:
@@ -138,6 +119,6 @@ def fetch(source: Source, destination: Path, mirror_dir: Path, timeout: float = 
     """Download or mirror-copy `source` into `destination`, verified; returns what happened."""
     data, origin = obtain(source, mirror_dir, timeout, retries)
     digest = verify(source, data, origin)
-    write_atomically(Path(destination), data)
+    write_bytes(destination, data)
     log.info("source %s: %d bytes from %s, sha256 %s", source.name, len(data), origin, digest)
     return Fetched(source=source.name, origin=origin, sha256=digest, size=len(data))

@@ -15,7 +15,6 @@ return, RUN/STOP, RESTORE as an NMI) and checks the invariants after each.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from py65.devices.mpu6502 import MPU
 
 from wordle64 import core, emu
 from wordle64.errors import Wordle64Error
+from wordle64.pack import read_words_tsv
 from wordle64.score import score
 from wordle64.screen import Screen, read_screen, save_png
 
@@ -457,22 +457,9 @@ class WordLists:
 
     @classmethod
     def from_tsv(cls, path: str | Path) -> WordLists:
-        words, answers = set(), []
-        lines = Path(path).read_text().splitlines()
-        header = lines[0].split("\t")
-        try:
-            word_col, answer_col = header.index("word"), header.index("answer")
-        except ValueError:
-            raise Wordle64Error(f"{path}:1: expected columns word and answer") from None
-        for number, line in enumerate(lines[1:], start=2):
-            fields = line.split("\t")
-            if len(fields) != len(header):
-                raise Wordle64Error(f"{path}:{number}: {len(fields)} fields, expected "
-                                    f"{len(header)}")
-            words.add(fields[word_col])
-            if fields[answer_col] == "1":
-                answers.append(fields[word_col])
-        return cls(frozenset(words), tuple(sorted(answers)))
+        """results/words/words.tsv, read and checked by wordle64.pack.read_words_tsv."""
+        words, flags = read_words_tsv(Path(path))
+        return cls(frozenset(words), tuple(w for w, a in zip(words, flags) if a))
 
 
 def _guesses_against(answer: str, words: WordLists, count: int, want_green: bool = False,
@@ -851,14 +838,6 @@ def run_fuzz_chunk(prg_path: str | Path, labels_path: str | Path, words_path: st
     labels = emu.parse_labels(Path(labels_path).read_text(), str(labels_path))
     return fuzz(Path(prg_path).read_bytes(), labels, WordLists.from_tsv(words_path), keys, seed,
                 log=log)
-
-
-def write_json(data: dict, path: str | Path) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2) + "\n")
-    tmp.replace(path)
 
 
 # ---- the terminal player ----------------------------------------------------------------------

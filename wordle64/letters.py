@@ -36,7 +36,9 @@ from pathlib import Path
 
 import brotli
 
+from wordle64.cli import positive_int
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_json
 
 log = logging.getLogger(__name__)
 
@@ -720,11 +722,6 @@ def run_dictionary(source: Path, outputs, on_bad_line: str) -> dict:
     return stats
 
 
-def write_json(data: dict, path: Path) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(json.dumps(data, indent=2) + "\n")
-
-
 def run_compression(words_path: Path, dataset: str, output: Path) -> None:
     write_tsv(compression_rows(dataset, read_front_coded(words_path)), output)
 
@@ -751,7 +748,7 @@ def run_check_chunk(words_path: Path, draws: int, seed: int, chunks: int, chunk:
     result["chunk"] = chunk
     log.info("check chunk %d: %d draws, %d mismatches", chunk, result["draws"],
              len(result["mismatches"]))
-    write_json(result, output)
+    write_json(output, result)
 
 
 def run_gather_checks(chunk_paths: Sequence[Path], output: Path) -> None:
@@ -762,7 +759,7 @@ def run_gather_checks(chunk_paths: Sequence[Path], output: Path) -> None:
         raise Wordle64Error(f"arrangements disagree with the brute-force check on "
                             f"{summary['mismatches']} draws, e.g. {example['draw']!r}: "
                             f"missing {example['missing'][:5]}, extra {example['extra'][:5]}")
-    write_json(summary, output)
+    write_json(output, summary)
 
 
 def run_benchmark(words_path: Path, draws: int, seed: int, output: Path) -> None:
@@ -772,7 +769,7 @@ def run_benchmark(words_path: Path, draws: int, seed: int, output: Path) -> None
     result = benchmark(words, draws, seed)
     result["decode_fc_seconds"] = round(load, 3)
     log.info("benchmark: %s", result)
-    write_json(result, output)
+    write_json(output, result)
 
 
 # ---- command line -----------------------------------------------------------------------------
@@ -833,7 +830,7 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("letters", metavar="LETTERS", help="the drawn letters, e.g. GLXAEIRNT")
     parser.add_argument("--words", type=Path, default=DEFAULT_WORDS,
                         help=f"front-coded dictionary (default: {DEFAULT_WORDS})")
-    parser.add_argument("--lengths", type=int, default=3, metavar="N",
+    parser.add_argument("--lengths", type=positive_int, default=3, metavar="N",
                         help="show the N longest word lengths (default: 3)")
     parser.add_argument("--all", action="store_true", help="show every length")
     parser.set_defaults(func=_cmd_letters)

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordle64.emu import PAL_HZ, parse_labels
 from wordle64.errors import Wordle64Error
-from wordle64.media import PAL_HZ, parse_prg
+from wordle64.io import write_json
+from wordle64.media import parse_prg
 
 log = logging.getLogger(__name__)
 
@@ -55,33 +56,48 @@ def locate_roms(configured: str | Path | None, environ: dict[str, str] | None = 
     return None
 
 
+def _rom_sources(folder: Path) -> dict[str, Path]:
+    """c64py's ROM name -> the file of ``folder`` that holds it (its own name, else the Open
+    ROMs alias); the ROMs the folder lacks are left out."""
+    sources = {}
+    for name, alias in ROM_FILES.items():
+        for candidate in (folder / name, folder / alias):
+            if candidate.is_file():
+                sources[name] = candidate
+                break
+    return sources
+
+
 def _has_roms(folder: Path) -> bool:
-    return all((folder / name).is_file() or (folder / alias).is_file()
-               for name, alias in ROM_FILES.items())
+    return len(_rom_sources(folder)) == len(ROM_FILES)
+
+
+def rom_inputs(configured: str | Path | None, environ: dict[str, str] | None = None
+               ) -> list[str]:
+    """The ROM files a whole-machine run would read (locate_roms), none without ROMs: the
+    media_machine rule's inputs, so ROMs that appear later rerun a skipped run."""
+    rom_dir = locate_roms(configured, environ)
+    if rom_dir is None:
+        return []
+    return [str(path) for path in _rom_sources(rom_dir).values()]
 
 
 def stage_roms(rom_dir: str | Path, dest: str | Path) -> Path:
     """Copy the three ROMs into ``dest`` under c64py's names; return ``dest``."""
     rom_dir, dest = Path(rom_dir), Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
+    sources = _rom_sources(rom_dir)
     for name, alias in ROM_FILES.items():
-        source = rom_dir / name if (rom_dir / name).is_file() else rom_dir / alias
-        if not source.is_file():
+        if name not in sources:
             raise Wordle64Error(f"{rom_dir}: neither {name} nor {alias} is there")
-        shutil.copyfile(source, dest / name)
+        shutil.copyfile(sources[name], dest / name)
     return dest
 
 
 def read_labels(path: str | Path) -> dict[str, int]:
-    """Labels of an ld65 ``-Ln`` file (``al 000801 .name``)."""
-    labels: dict[str, int] = {}
-    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
-        match = re.match(r"^al\s+([0-9A-Fa-f]+)\s+\.(\S+)\s*$", line)
-        if match:
-            labels[match.group(2)] = int(match.group(1), 16)
-        elif line.strip():
-            raise Wordle64Error(f"{path}:{number}: not an ld65 label line: {line.strip()!r}")
-    return labels
+    """Labels of an ld65 ``-Ln`` file (``al 000801 .name``), read by wordle64.emu.parse_labels
+    (a name in two scopes keeps its first address, as for the py65 runs)."""
+    return parse_labels(Path(path).read_text(), str(path))
 
 
 def screen_text(codes: bytes, width: int = 40, mask: int = 0x7F) -> list[str]:
@@ -410,8 +426,6 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
                       out_screens: str, out_png: str | None = None, *, roms: str | None,
                       script: GameScript) -> dict:
     """The media_machine rule: the whole-machine run, or a ``skipped`` record without ROMs."""
-    from wordle64.media import write_json
-
     rom_dir = locate_roms(roms)
     if rom_dir is None:
         reason = (f"no C64 ROMs in ${ROMS_ENV} or {roms!r} (expected {', '.join(ROM_FILES)} "
@@ -421,7 +435,7 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
         Path(out_screens).write_text(f"skipped: {reason}\n")
         if out_png:
             _skipped_png(out_png, reason)
-        write_json(result, out_json)
+        write_json(out_json, result)
         return result
     answers = set(Path(answers_path).read_text().split())
     machine = Machine(rom_dir)
@@ -447,6 +461,6 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
         for name, lines in report.screens.items()))
     if out_png:
         save_screens_png([report.images["menu"], report.images["guess"]], out_png)
-    write_json(result, out_json)
+    write_json(out_json, result)
     log.info("whole-machine run: %s", result)
     return result

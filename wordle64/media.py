@@ -16,6 +16,7 @@ TAP bytes $30 / $42 / $56 (384 / 528 / 688 cycles).
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import math
@@ -24,12 +25,12 @@ import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from wordle64.cli import positive_float
+from wordle64.emu import NTSC_HZ, PAL_HZ
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_bytes, write_json
 
 log = logging.getLogger(__name__)
-
-PAL_HZ = 985_248
-NTSC_HZ = 1_022_727
 
 TAPE_BLOCK_SIZE = 192  # bytes in a KERNAL tape header block
 TAPE_NAME_SIZE = 16
@@ -118,6 +119,8 @@ def write_d64(prg_data: bytes, path: str | Path, *, disk_name: str, disk_id: str
     path = Path(path)
     name = petscii_name(disk_name, 16, "disk name")
     ident = petscii_name(disk_id, 2, "disk id")
+    if len(ident) != 2:
+        raise Wordle64Error(f"disk id {disk_id!r} must be exactly 2 characters")
     fname = petscii_name(file_name)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
@@ -405,23 +408,6 @@ def load_times(prg: Prg, pulses: list[int], *, disk: DiskModel = DiskModel(),
     return result
 
 
-def write_json(data: dict, path: str | Path) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2) + "\n")
-    tmp.replace(path)
-
-
-def write_bytes(data: bytes, path: str | Path) -> None:
-    """Write atomically (a half-written image never replaces a good one)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
-
-
 # ---- stage entry points (called by workflow/scripts/media_*.py) --------------------------------
 
 def make_d64(prg_path: str, out_path: str, *, disk_name: str, disk_id: str,
@@ -443,7 +429,7 @@ def make_tap(prg_path: str, out_path: str, *, file_name: str) -> list[int]:
     pulses = kernal_tape_pulses(prg, petscii_name(file_name))
     out = Path(out_path)
     tmp = out.with_name(out.stem + ".new" + out.suffix)
-    write_bytes(tap_bytes(pulses), tmp)
+    write_bytes(tmp, tap_bytes(pulses))
     verify_tap(tmp, prg, file_name)
     tmp.replace(out)
     log.info("%s: %d pulses, %.1f s PAL, decoded back by tapfile", out, len(pulses),
@@ -455,7 +441,7 @@ def make_t64(prg_path: str, out_path: str, *, tape_name: str, file_name: str) ->
     prg = read_prg(prg_path)
     out = Path(out_path)
     tmp = out.with_name(out.stem + ".new" + out.suffix)
-    write_bytes(t64_bytes(prg, tape_name=tape_name, file_name=file_name), tmp)
+    write_bytes(tmp, t64_bytes(prg, tape_name=tape_name, file_name=file_name))
     verify_t64(tmp, prg, file_name)
     tmp.replace(out)
     log.info("%s: verified with t64", out)
@@ -474,7 +460,7 @@ def make_load_times(prg_path: str, tap_path: str, machine_json: str | None, out_
             source = f"{machine_json}: {run.get('skipped', 'no startup figure')}"
     result = load_times(prg, pulses, disk=disk, startup_cycles=startup_cycles,
                         tape_target_seconds=tape_target_seconds, startup_source=source)
-    write_json(result, out_path)
+    write_json(out_path, result)
     log.info("load times: %s", result)
     return result
 
@@ -501,11 +487,28 @@ def add_commands(subparsers) -> None:
     c64.add_argument("keys", nargs="*", help="keys to press after RUN, e.g. R crane '\\n' "
                                               "(c64py syntax: {del}, {f1}, \\n for RETURN)")
     c64.add_argument("--roms", default="../shared/data/open-roms", help="ROM folder")
-    c64.add_argument("--seconds", type=float, default=8.0,
+    c64.add_argument("--seconds", type=positive_float, default=8.0,
                      help="PAL seconds to run after RUN before the keys, and after them "
                           "(the dictionary unpack takes most of 8)")
     c64.add_argument("--png", help="also save the final screen as a PNG (the game's charset)")
     c64.set_defaults(func=_c64_command)
+    _allow_intermixed(c64)
+
+
+def _allow_intermixed(parser: argparse.ArgumentParser) -> None:
+    """Let options come between a sub-command's positionals (`c64 PRG --seconds 2 R`): the
+    sub-parser reads its arguments with parse_known_intermixed_args, which calls the plain
+    parse_known_args twice (options first, then positionals)."""
+    plain = parser.parse_known_args
+
+    def intermixed(args=None, namespace=None):
+        parser.parse_known_args = plain
+        try:
+            return parser.parse_known_intermixed_args(args, namespace)
+        finally:
+            parser.parse_known_args = intermixed
+
+    parser.parse_known_args = intermixed
 
 
 def _images_command(args) -> int:

@@ -58,7 +58,6 @@ from __future__ import annotations
 import argparse
 import bz2
 import heapq
-import json
 import logging
 import lzma
 import math
@@ -70,6 +69,7 @@ from pathlib import Path
 import brotli
 
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_bytes, write_json
 
 log = logging.getLogger(__name__)
 
@@ -810,7 +810,7 @@ def assemble_unpacker(asm_dir: Path, workdir: Path) -> tuple[Path, Path]:
     """Assemble the decoders alone with ca65/ld65: workflow/asm/seed/unpack_seed.s, which
     includes unpack.s, so the PRG holds dict_unpack, dict_unpack_in_place and dict_unpack_seed
     (the game links only unpack.s). Returns (PRG, ld65 -Ln labels)."""
-    import subprocess
+    from wordle64.build import run_tool  # build imports this module
 
     workdir = Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -825,9 +825,7 @@ def assemble_unpacker(asm_dir: Path, workdir: Path) -> tuple[Path, Path]:
          str(workdir / "loadaddr.o")],
     ]
     for command in commands:
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode:
-            raise Wordle64Error(f"{command[0]} failed: {(done.stderr or done.stdout).strip()}")
+        run_tool(command, f"{command[0]} {Path(command[-1]).name}")
     return workdir / "unpack.prg", workdir / "unpack.lbl"
 
 
@@ -891,6 +889,15 @@ def bench_unpack(words: Sequence[str], answers: Sequence[bool], prg: Path,
     return out
 
 
+def bench_unpack_stage(words_tsv: str | Path, prg: str | Path, labels: str | Path,
+                       out_path: str | Path) -> dict:
+    """Rule bench_unpack: bench_unpack on words.tsv, written to results/bench/unpack.json."""
+    words, answers = read_words_tsv(Path(words_tsv))
+    result = bench_unpack(words, answers, Path(prg), Path(labels))
+    write_json(out_path, result)
+    return result
+
+
 # ---- the stage --------------------------------------------------------------------------------
 
 
@@ -935,12 +942,11 @@ def run_pack_stage(words_tsv: Path, codec: str, outputs) -> dict:
                                 f"(a codec bug; nothing written)")
     stats = pack_stats(words, answers, table, blobs, codec)
     rows = compression_rows(words, answers, table, blobs)
-    Path(outputs.table).parent.mkdir(parents=True, exist_ok=True)
-    Path(outputs.table).write_bytes(table)
-    Path(outputs.index).write_bytes(index)
-    Path(outputs.blob).write_bytes(blobs[codec])
-    Path(outputs.seed_blob).write_bytes(blobs["seed"])
-    Path(outputs.stats).write_text(json.dumps(stats, indent=2) + "\n")
+    write_bytes(outputs.table, table)
+    write_bytes(outputs.index, index)
+    write_bytes(outputs.blob, blobs[codec])
+    write_bytes(outputs.seed_blob, blobs["seed"])
+    write_json(outputs.stats, stats)
     Path(outputs.compression).parent.mkdir(parents=True, exist_ok=True)
     write_tsv(rows, Path(outputs.compression))
     plot_compression(rows, Path(outputs.plot), codec)

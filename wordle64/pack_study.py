@@ -26,8 +26,10 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from wordle64 import pack
+from wordle64.io import write_json
 
 NONE = 26  # a context letter that does not exist (before the first letter)
 
@@ -182,3 +184,11 @@ def study(words: Sequence[str], answers: Sequence[bool]) -> dict:
         "models": models,
         "best_adaptive_bytes": min(m["adaptive_bytes"] for m in models),
     }
+
+
+def study_stage(words_tsv: str | Path, out_path: str | Path) -> dict:
+    """Rule pack_study: study words.tsv, written to results/bench/pack-study.json."""
+    words, answers = pack.read_words_tsv(Path(words_tsv))
+    result = study(words, answers)
+    write_json(out_path, result)
+    return result

@@ -263,14 +263,6 @@ def _finish(game: Game, remaining: np.ndarray, guesses_left: int, beam: int,
     return None
 
 
-def impossible_within(game: Game, guesses: int) -> bool:
-    """True when no `guesses` guesses (one to four) can beat the adversary on the full list.
-
-    Exact (see :func:`win_exactly`); for four guesses this searches every opening group, which
-    takes long on big lists."""
-    return win_exactly(game, guesses).found is None
-
-
 @dataclass(frozen=True)
 class AbsurdleResult:
     turns: list[Turn]

@@ -10,7 +10,7 @@ import logging
 import sys
 from pathlib import Path
 
-
+from wordle64.cli import positive_int
 from wordle64.errors import Wordle64Error
 from wordle64.solver import (
     HEURISTICS, Clue, Masks, filter_words, rank_by_frequency, rank_guesses, read_frequencies,
@@ -21,6 +21,16 @@ from wordle64.solver_play import STRATEGIES, SearchSettings, evaluate, summarise
 from wordle64.solver_stage import load_game
 
 WORDS = "results/words"
+EXACT_SIZES = range(2, 31)  # solver.search.exact_size's range in the config schema
+
+
+def _exact_size(text: str) -> int:
+    """argparse type of --exact-size: a whole number in the range the config schema allows."""
+    value = positive_int(text)
+    if value not in EXACT_SIZES:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not between {EXACT_SIZES[0]} and {EXACT_SIZES[-1]}")
+    return value
 
 
 def _add_list_options(parser: argparse.ArgumentParser) -> None:
@@ -129,7 +139,8 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     _add_list_options(parser)
     parser.add_argument("--table", default=f"{WORDS}/words.tsv",
                         help="word table with frequencies (default: %(default)s)")
-    parser.add_argument("--limit", type=int, default=30, help="words shown (default: 30)")
+    parser.add_argument("--limit", type=positive_int, default=30,
+                        help="words shown (default: 30)")
     parser.set_defaults(func=_cmd_filter)
 
     parser = subparsers.add_parser(
@@ -142,7 +153,8 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
                              "(default: entropy)")
     parser.add_argument("--candidates-only", action="store_true",
                         help="rank only guesses that could be the answer")
-    parser.add_argument("--limit", type=int, default=15, help="guesses shown (default: 15)")
+    parser.add_argument("--limit", type=positive_int, default=15,
+                        help="guesses shown (default: 15)")
     parser.set_defaults(func=_cmd_guess)
 
     parser = subparsers.add_parser(
@@ -155,9 +167,10 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
                         help="decision tree output, one line per answer (default: tree.txt)")
     parser.add_argument("--matrix", help="feedback matrix .npy of these lists "
                                          "(results/solver/feedback.npy); computed if not given")
-    parser.add_argument("--widths", type=int, nargs="+", default=list(SearchSettings().widths),
+    parser.add_argument("--widths", type=positive_int, nargs="+",
+                        default=list(SearchSettings().widths),
                         help="search: guesses tried per node by depth (default: %(default)s)")
-    parser.add_argument("--exact-size", type=int, default=SearchSettings().exact_size,
+    parser.add_argument("--exact-size", type=_exact_size, default=SearchSettings().exact_size,
                         help="search: nodes this small are solved exactly (default: %(default)s)")
     parser.set_defaults(func=_cmd_evaluate)
 
@@ -166,11 +179,11 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     _add_list_options(parser)
     parser.add_argument("--play", nargs="+", metavar="GUESS",
                         help="show the adversary's answers to these guesses instead")
-    parser.add_argument("--beam", type=int, default=2,
+    parser.add_argument("--beam", type=positive_int, default=2,
                         help="guesses tried per step of the search (default: 2)")
-    parser.add_argument("--last-beam", type=int, default=100,
+    parser.add_argument("--last-beam", type=positive_int, default=100,
                         help="guesses tried three guesses from the end (default: 100)")
-    parser.add_argument("--openers", type=int, default=100,
+    parser.add_argument("--openers", type=positive_int, default=100,
                         help="opening groups searched exactly for a win in four, smallest "
                              "first (default: 100)")
     parser.add_argument("--exhaustive", action="store_true",

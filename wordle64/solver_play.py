@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 MAX_GUESSES = 6
 STRATEGIES = tuple(HEURISTICS) + ("search",)
+SEARCH_OPENERS = 3  # first guesses the search compares by default (solver.search.openers)
 
 
 @dataclass(frozen=True)
@@ -104,12 +105,12 @@ def greedy_guess(game: Game, subset: np.ndarray, heuristic: str) -> int:
     return int(heuristic_order(game.figures(subset), heuristic)[0])
 
 
-def greedy_tree(game: Game, subset: np.ndarray, heuristic: str, first: int | None = None) -> Node:
+def greedy_tree(game: Game, subset: np.ndarray, heuristic: str) -> Node:
     """The tree of always playing the best guess by `heuristic` (all guesses allowed)."""
-    small = _small_node(game, subset) if first is None else None
+    small = _small_node(game, subset)
     if small is not None:
         return small
-    guess = greedy_guess(game, subset, heuristic) if first is None else first
+    guess = greedy_guess(game, subset, heuristic)
     children = {code: greedy_tree(game, group, heuristic)
                 for code, group in game.partition(subset, guess)}
     return _assemble(game, subset, guess, children)
@@ -210,7 +211,7 @@ class Search:
 
 # ---- first guesses ----------------------------------------------------------------------------
 def first_guess(game: Game, strategy: str, settings: SearchSettings = SearchSettings(),
-                openers: int = 3) -> int:
+                openers: int = SEARCH_OPENERS) -> int:
     """The opening guess: the heuristic's best; for the search, the best of the top `openers`
     by entropy, each judged by a quick search (width 1 below it)."""
     subset = np.arange(len(game.answers))
@@ -270,20 +271,6 @@ def play_out(game: Game, node: Node, subset: np.ndarray,
             stack.append((node.children[code], group,
                           steps + ((guess_word, code),)))
     return sorted(played, key=lambda p: p.answer)
-
-
-def build_strategy_tree(game: Game, strategy: str, subset: np.ndarray, first: int | None,
-                        settings: SearchSettings = SearchSettings()) -> Node:
-    """The tree of `strategy` over `subset`, opening with `first` (None: the strategy's own)."""
-    if strategy in HEURISTICS:
-        return greedy_tree(game, subset, strategy, first)
-    if strategy == "search":
-        node = Search(game, settings).solve(subset, 0, first)
-        if node is None:
-            raise Wordle64Error(f"search found no tree within {settings.max_guesses} guesses; "
-                                "widen solver.search.widths")
-        return node
-    raise Wordle64Error(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
 
 
 def chunk_groups(game: Game, first: int, chunks: int) -> list[list[np.ndarray]]:

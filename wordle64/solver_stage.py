@@ -18,7 +18,8 @@ from wordle64.errors import Wordle64Error
 from wordle64.score import marks_from_string, pattern_code
 from wordle64.solver import feedback_matrix, read_frequencies, read_word_list
 from wordle64.solver_play import (
-    STRATEGIES, Game, Played, SearchSettings, evaluate, evaluate_chunk, first_guess, summarise,
+    SEARCH_OPENERS, STRATEGIES, Game, Played, SearchSettings, evaluate, evaluate_chunk,
+    first_guess, summarise,
 )
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,16 @@ CHUNK_COLUMNS = ["answer", "guesses", "path"]
 
 
 def search_settings(params: dict) -> SearchSettings:
-    return SearchSettings(widths=tuple(params["widths"]), exact_size=params["exact_size"])
+    """The lookahead search's settings from solver.search; missing keys (the greedy strategies'
+    rules get {}) keep the defaults."""
+    default = SearchSettings()
+    return SearchSettings(widths=tuple(params.get("widths", default.widths)),
+                          exact_size=params.get("exact_size", default.exact_size))
+
+
+def search_openers(params: dict) -> int:
+    """First guesses the search compares (solver.search.openers; the default when missing)."""
+    return params.get("openers", SEARCH_OPENERS)
 
 
 def load_game(guesses_path: str | Path, answers_path: str | Path,
@@ -203,4 +213,4 @@ def benchmark(guesses_path: str, answers_path: str, strategy: str, output: str) 
 
 
 __all__ = ["STRATEGIES", "load_game", "write_matrix", "write_opener", "write_chunk", "gather",
-           "benchmark", "search_settings", "read_chunk"]
+           "benchmark", "search_settings", "search_openers", "read_chunk"]

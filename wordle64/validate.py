@@ -19,6 +19,8 @@ from pathlib import Path
 from wordle64 import core
 from wordle64.emu import NTSC_HZ, PAL_HZ, EmulationError, Machine
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_json
+from wordle64.pack import inplace_margin, read_words_tsv
 from wordle64.score import score
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -69,12 +71,9 @@ class Words:
 
     @classmethod
     def from_tsv(cls, path: str | Path) -> Words:
-        with open(path, newline="") as handle:
-            rows = list(csv.DictReader(handle, delimiter="\t"))
-        try:
-            return cls(sorted((r["word"], r["answer"] == "1") for r in rows))
-        except KeyError as error:
-            raise Wordle64Error(f"{path}:1: no column {error.args[0]!r}") from None
+        """results/words/words.tsv, read and checked by wordle64.pack.read_words_tsv."""
+        words, flags = read_words_tsv(Path(path))
+        return cls(list(zip(words, flags)))
 
 
 def _letters(word: str) -> bytes:
@@ -407,10 +406,9 @@ def _seed_blob_address(machine: Machine, blob: bytes) -> int:
     unpack fits there (wordle64.pack.inplace_margin), else ending at $FFFF (emulated RAM)."""
     start = machine.addr("__DICT_END__") - len(blob)
     try:
-        from wordle64 import pack
-        spare = pack.inplace_margin("seed", blob, table_addr=machine.addr("dict_table"),
-                                    index_addr=machine.addr("dict_index"), blob_addr=start)
-    except (ImportError, AttributeError, Wordle64Error):
+        spare = inplace_margin("seed", blob, table_addr=machine.addr("dict_table"),
+                               index_addr=machine.addr("dict_index"), blob_addr=start)
+    except Wordle64Error:
         spare = -1
     return start if spare >= 0 else 0x10000 - len(blob)
 
@@ -429,6 +427,8 @@ def run_chunk(check: str, chunk: int, chunks: int, prg: str | Path, labels: str 
     if check not in CHECKS:
         raise Wordle64Error(f"unknown validation check {check!r} "
                             f"(choose from {', '.join(CHECKS)})")
+    if check in SINGLE_CHUNK_CHECKS and chunks != 1:
+        raise Wordle64Error(f"validation check {check!r} runs as one chunk, not {chunks}")
     try:
         result = _run_check(check, chunk, chunks, Path(prg), Path(labels), words_tsv, table,
                             index, seed_blob, options, seed_unpacker)
@@ -439,6 +439,42 @@ def run_chunk(check: str, chunk: int, chunks: int, prg: str | Path, labels: str 
 
 
 CHECKS = ("unpack", "lookup", "score", "rng", "date", "daily")
+# Checks whose cases cannot be dealt out (one dict_init; one generator sequence): they run as
+# one chunk whatever validate.chunks says (workflow/rules/common.smk validate_chunk_count).
+SINGLE_CHUNK_CHECKS = ("unpack", "rng")
+
+
+def run_chunk_stage(check: str, chunk: int, chunks: int, out_path: str | Path, options: dict, *,
+                    prg: str | Path, labels: str | Path, words: str | Path, table: str | Path,
+                    index: str | Path, seed_blob: str | Path | None = None,
+                    seed_prg: str | Path | None = None,
+                    seed_labels: str | Path | None = None) -> dict:
+    """Rule validate_chunk: run one chunk (run_chunk) and write its JSON to `out_path`; the
+    unpack check's inputs add seed_blob, seed_prg and seed_labels (its seed codec part)."""
+    seed_unpacker = (seed_prg, seed_labels) if seed_prg and seed_labels else None
+    result = run_chunk(check, chunk, chunks, prg, labels, words, table, index, seed_blob,
+                       options, seed_unpacker=seed_unpacker)
+    write_json(out_path, result)
+    return result
+
+
+def gather_stage(check: str, chunk_paths: list[str], targets: dict,
+                 out_path: str | Path) -> dict:
+    """Rule validate_gather: the chunk JSON files of one check -> results/validate/<check>.json."""
+    parts = [json.loads(Path(path).read_text()) for path in chunk_paths]
+    result = gather(check, parts, targets)
+    write_json(out_path, result)
+    return result
+
+
+def summary_stage(check_paths: list[str], layout_path: str | Path, json_path: str | Path,
+                  tsv_path: str | Path, log) -> dict:
+    """Rule validate_summary: results/validate/<check>.json and the build's layout ->
+    summary.json and summary.tsv (write_summary: fails when a check failed)."""
+    results = [json.loads(Path(path).read_text()) for path in check_paths]
+    summary = summarise(results, json.loads(Path(layout_path).read_text()))
+    write_summary(summary, json_path, tsv_path, log)
+    return summary
 
 
 def _run_check(check: str, chunk: int, chunks: int, prg: Path, labels: Path,
@@ -569,10 +605,3 @@ def write_summary(summary: dict, json_path: str | Path, tsv_path: str | Path, lo
     if failed:
         raise Wordle64Error(f"validation failed: {', '.join(failed)} (see results/validate/)")
 
-
-def write_json(path: str | Path, data: dict) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(json.dumps(data, indent=2) + "\n")
-    temporary.replace(path)

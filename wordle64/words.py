@@ -161,6 +161,16 @@ def plot_threshold(curve: pd.DataFrame, min_frequency: int, answers: int, path: 
     plt.close(fig)
 
 
+def write_threshold_outputs(table: pd.DataFrame, min_frequency: int, max_threshold: int,
+                            curve_path: Path, plot_path: Path) -> None:
+    """results/words/threshold.{tsv,png}: answers against threshold, the list's floor marked."""
+    curve = threshold_curve(table, max_threshold)
+    curve.to_csv(curve_path, sep="\t", index=False)
+    counted = table.loc[table["frequency"] > 0, "frequency"]
+    plot_threshold(curve, min_frequency, int(table["answer"].sum()), plot_path,
+                   floor=int(counted.min()) if len(counted) else 0)
+
+
 def read_text(path: Path) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
@@ -178,6 +188,11 @@ def run_words_stage(words_path: Path, frequency_path: Path, profanity_path: Path
     profane = parse_profanity(read_text(profanity_path), str(profanity_path))
     table = build_word_table(words, frequency, profane, min_frequency)
     stats = word_stats(table, min_frequency)
+    if stats["answers"] == 0:
+        clean = table.loc[~table["profane"], "frequency"]
+        raise Wordle64Error(
+            f"answers.min_frequency = {min_frequency} leaves no answers (the most frequent "
+            f"non-profane word has {int(clean.max()) if len(clean) else 0:,}); lower the threshold")
     stats["skipped_lines"] = len(bad)
     return table, stats, bad
 
@@ -198,9 +213,15 @@ def write_words_outputs(table: pd.DataFrame, stats: dict, outputs) -> None:
 
 
 def read_word_table(path: Path) -> pd.DataFrame:
-    table = pd.read_csv(path, sep="\t", dtype={"word": str, "frequency": "int64",
-                                                "profane": "int64", "answer": "int64"},
-                        keep_default_na=False)
+    try:
+        table = pd.read_csv(path, sep="\t", dtype={"word": str, "frequency": "int64",
+                                                    "profane": "int64", "answer": "int64"},
+                            keep_default_na=False)
+    except (ValueError, pd.errors.ParserError) as error:
+        raise Wordle64Error(f"{path}: not a words table ({str(error).splitlines()[0]})") from None
+    missing = [column for column in COLUMNS if column not in table.columns]
+    if missing:
+        raise Wordle64Error(f"{path}:1: missing column(s) {', '.join(missing)}")
     table["profane"] = table["profane"].astype(bool)
     table["answer"] = table["answer"].astype(bool)
     return table
@@ -237,10 +258,15 @@ def explain(word: str, table: pd.DataFrame, stats: dict) -> str:
 def _cmd_word(args: argparse.Namespace) -> int:
     results = Path(args.results)
     table_path, stats_path = results / "words" / "words.tsv", results / "words" / "stats.json"
-    if not table_path.exists() or not stats_path.exists():
-        raise Wordle64Error(f"{table_path} not found: build it first with "
-                            f"`snakemake --cores all results/words/words.tsv`")
-    stats = json.loads(stats_path.read_text())
+    for path in (table_path, stats_path):
+        if not path.exists():
+            raise Wordle64Error(f"{path} not found: build it first with "
+                                f"`snakemake --cores all {table_path} {stats_path}`")
+    try:
+        stats = json.loads(stats_path.read_text())
+        stats["threshold"], stats["words"], stats["answers"]
+    except (json.JSONDecodeError, KeyError, TypeError) as error:
+        raise Wordle64Error(f"{stats_path}: not a words-stage stats file ({error})") from None
     table = read_word_table(table_path)
     for word in args.words:
         print(explain(word, table, stats))

@@ -20,6 +20,7 @@ rule build:
     log:
         "logs/build/build.log",
     params:
+        asm_dir=build_asm_dir,
         codec=build_codec,
         margin=config["build"]["inplace_margin"],
     conda:
@@ -38,6 +39,8 @@ rule build_decoders:
         labels="results/build/unpack-seed.lbl",
     log:
         "logs/build/decoders.log",
+    params:
+        asm_dir=build_asm_dir,
     conda:
         "../envs/wordle64.yaml"
     script:

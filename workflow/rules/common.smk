@@ -23,6 +23,10 @@ def source_entry(name):
 
 
 # ---- letters ----------------------------------------------------------------------------------
+wildcard_constraints:
+    letters_chunk=r"\d+",
+
+
 def letters_check_chunk_files(wildcards):
     """The chunk results of the brute-force arrangements check, one per letters.check_chunks."""
     return [
@@ -38,12 +42,20 @@ def build_sources(wildcards):
     return sorted(str(p) for p in [*asm.glob("*.s"), *asm.glob("*.inc")])
 
 
+def build_asm_dir(wildcards, input):
+    """The folder of the 6502 sources: the one of the rule's globals.inc (build_decoders) or
+    linker config (build), which sit beside the modules."""
+    return str(Path(input.get("globals", input.get("config"))).parent)
+
+
 def build_codec(wildcards):
     """The codec of results/dict/blob.bin (dict.codec), for the build's in-place check."""
     return config.get("dict", {}).get("codec", "ctxhuff")
 
 
 # ---- validate ---------------------------------------------------------------------------------
+from wordle64.validate import SINGLE_CHUNK_CHECKS as VALIDATE_SINGLE_CHUNK_CHECKS
+
 # Checks run in chunks by rule validate_chunk; add a check's name to validate.checks in the
 # config to have validate_summary require results/validate/<name>.json (a rule of any stage may
 # make it: the game stage adds its own).
@@ -86,6 +98,9 @@ def validate_chunk_options(wildcards):
 
 
 def validate_chunk_count(wildcards):
+    """validate.chunks of a check; 1 for the checks that cannot be split (unpack, rng)."""
+    if wildcards.core_check in VALIDATE_SINGLE_CHUNK_CHECKS:
+        return 1
     return int(config["validate"]["chunks"].get(wildcards.core_check, 1))
 
 
@@ -126,6 +141,16 @@ def game_fuzz_chunk_seed(wildcards):
     return config["game"]["fuzz_seed"] + int(wildcards.fuzz_chunk)
 
 
+# ---- media ------------------------------------------------------------------------------------
+from wordle64.machine import rom_inputs
+
+
+def media_machine_roms(wildcards):
+    """The ROM files the whole-machine run reads ($C64_ROMS, else machine.roms; none without
+    ROMs), so that ROMs added later rerun a run that was skipped for want of them."""
+    return rom_inputs(config["machine"]["roms"])
+
+
 # ---- solver -----------------------------------------------------------------------------------
 wildcard_constraints:
     solver_strategy="minimax|squares|entropy|buckets|search",
@@ -144,3 +169,11 @@ def solver_chunk_files(wildcards):
         for strategy in config["solver"]["strategies"]
         for chunk in range(config["solver"]["chunks"])
     ]
+
+
+def solver_search_settings(wildcards):
+    """solver.search for the search strategy's jobs, {} for the greedy ones: changing a search
+    setting reruns only the search strategy."""
+    if wildcards.solver_strategy == "search":
+        return config["solver"]["search"]
+    return {}

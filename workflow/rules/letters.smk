@@ -35,7 +35,7 @@ rule letters_compression:
     log:
         "logs/letters/compression.log",
     params:
-        dataset="scowl-british-1to9",
+        dataset=config["letters"]["dataset"],
     conda:
         "../envs/wordle64.yaml"
     script:
@@ -80,14 +80,12 @@ rule letters_conundrums:
 
 
 rule letters_check_chunk:
-    wildcard_constraints:
-        chunk=r"\d+",
     input:
         fc="results/letters/words.fc",
     output:
-        "results/letters/check/chunk{chunk}.json",
+        "results/letters/check/chunk{letters_chunk}.json",
     log:
-        "logs/letters/check_chunk{chunk}.log",
+        "logs/letters/check_chunk{letters_chunk}.log",
     params:
         draws=config["letters"]["check_draws"],
         chunks=config["letters"]["check_chunks"],

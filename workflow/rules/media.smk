@@ -55,6 +55,7 @@ rule media_machine:
         prg="results/build/wordle64.prg",
         labels="results/build/wordle64.lbl",
         answers="results/words/answers.txt",
+        roms=media_machine_roms,
     output:
         run=report(
             "results/machine/run.json",

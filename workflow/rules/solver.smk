@@ -26,7 +26,7 @@ rule solver_opener:
     log:
         "logs/solver/opener_{solver_strategy}.log",
     params:
-        search=config["solver"]["search"],
+        search=solver_search_settings,
     conda:
         "../envs/wordle64.yaml"
     script:
@@ -45,7 +45,7 @@ rule solver_chunk:
         "logs/solver/chunk_{solver_strategy}_{solver_chunk}.log",
     params:
         chunks=config["solver"]["chunks"],
-        search=config["solver"]["search"],
+        search=solver_search_settings,
     conda:
         "../envs/wordle64.yaml"
     script:

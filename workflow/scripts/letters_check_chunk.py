@@ -5,4 +5,5 @@ from wordle64.letters import run_check_chunk
 
 with rule_logging(snakemake.log[0]):
     run_check_chunk(snakemake.input.fc, snakemake.params.draws, snakemake.params.seed,
-                    snakemake.params.chunks, int(snakemake.wildcards.chunk), snakemake.output[0])
+                    snakemake.params.chunks, int(snakemake.wildcards.letters_chunk),
+                    snakemake.output[0])
