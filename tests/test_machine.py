@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import REPO, build_with_snakemake
 
 from wordle64 import machine
 from wordle64.errors import Wordle64Error
@@ -229,4 +230,26 @@ def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str,
     assert c64.ecm() and c64.screen_base() == 0x0400 and c64.lines()[5].startswith("CRANE")
     assert c64.memory_image()[0xD022:0xD025] == bytes([5, 7, 11])
     # The game is still running (idling in GETIN), not back at BASIC.
+    assert not c64.shows("READY.")
+
+
+def test_the_real_game_boots_unpacks_and_scores_on_the_whole_machine(roms: Path) -> None:
+    """The shipped PRG (built as `make` builds it) on c64py: RUN, unpack with IRQs live, a guess."""
+    build_with_snakemake("results/build/wordle64.prg", "results/build/wordle64.lbl",
+                         "results/words/answers.txt")
+    build = REPO / "results" / "build"
+    answers = set((REPO / "results/words/answers.txt").read_text().split())
+    c64 = machine.Machine(roms)
+    report = machine.play_random_game(c64, (build / "wordle64.prg").read_bytes(),
+                                      machine.read_labels(build / "wordle64.lbl"),
+                                      machine.GameScript(), answers)
+    # The 6502 unpack alone is about 4.8 M cycles: a menu sooner means no dictionary was unpacked.
+    assert 4_000_000 < report.startup_cycles < 10_000_000
+    assert any("RANDOM WORD" in line for line in report.screens["menu"])
+    assert report.answer in answers
+    # play_random_game found the guess on screen with tile colours matching score(guess, answer);
+    # it sits in the board's first row, five tiles left to right.
+    rows = {row for row, _ in report.found_at}
+    columns = [column for _, column in report.found_at]
+    assert len(report.found_at) == 5 and len(rows) == 1 and columns == sorted(columns)
     assert not c64.shows("READY.")
