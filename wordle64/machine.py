@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordle64.core import read_answers
 from wordle64.emu import PAL_HZ, parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
@@ -437,7 +438,7 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
             _skipped_png(out_png, reason)
         write_json(out_json, result)
         return result
-    answers = set(Path(answers_path).read_text().split())
+    answers = set(read_answers(answers_path))
     machine = Machine(rom_dir)
     report = play_random_game(machine, Path(prg_path).read_bytes(), read_labels(labels_path),
                               script, answers)

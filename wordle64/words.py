@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_json, write_text
 
 log = logging.getLogger(__name__)
 
@@ -201,15 +202,15 @@ def write_word_table(table: pd.DataFrame, path: Path) -> None:
     out = table.copy()
     out["profane"] = out["profane"].astype(int)
     out["answer"] = out["answer"].astype(int)
-    out.to_csv(path, sep="\t", index=False)
+    write_text(path, out.to_csv(sep="\t", index=False))
 
 
 def write_words_outputs(table: pd.DataFrame, stats: dict, outputs) -> None:
     """words.tsv, answers.txt, guesses.txt and stats.json (`outputs` has those attributes)."""
     write_word_table(table, outputs.table)
-    Path(outputs.answers).write_text("".join(f"{w}\n" for w in table.loc[table["answer"], "word"]))
-    Path(outputs.guesses).write_text("".join(f"{w}\n" for w in table["word"]))
-    Path(outputs.stats).write_text(json.dumps(stats, indent=2) + "\n")
+    write_text(outputs.answers, "".join(f"{w}\n" for w in table.loc[table["answer"], "word"]))
+    write_text(outputs.guesses, "".join(f"{w}\n" for w in table["word"]))
+    write_json(outputs.stats, stats)
 
 
 def read_word_table(path: Path) -> pd.DataFrame:
