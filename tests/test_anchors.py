@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wordle64.anchors import (
+from wordle64.report import (
     absurdle_guesses,
     dictionary_anchors,
     machine_anchors,

@@ -9,7 +9,7 @@ import pytest
 
 from wordle64 import pack
 from wordle64.build import assemble_and_link, build, build_decoders, check_fit
-from wordle64.emu import STACK_PAGE, Machine, changed_outside
+from wordle64.c64.emu import STACK_PAGE, Machine, changed_outside
 from wordle64.errors import Wordle64Error
 
 ROOT = Path(__file__).resolve().parents[1]

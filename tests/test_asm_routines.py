@@ -18,7 +18,7 @@ import pytest
 from asm_core import link_core
 
 from wordle64 import core
-from wordle64.emu import STACK_PAGE, Machine, changed_outside
+from wordle64.c64.emu import STACK_PAGE, Machine, changed_outside
 from wordle64.score import score
 
 pytestmark = pytest.mark.skipif(shutil.which("ca65") is None, reason="cc65 is not installed")

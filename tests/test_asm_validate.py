@@ -13,7 +13,7 @@ import pytest
 from asm_core import link_core
 
 from wordle64 import core, pack
-from wordle64.emu import Machine
+from wordle64.c64.emu import Machine
 from wordle64.errors import Wordle64Error
 from wordle64.validate import (
     Words,

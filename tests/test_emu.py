@@ -1,4 +1,4 @@
-"""The emulation harness (wordle64.emu) on tiny programs assembled with ca65/ld65 for the test."""
+"""The emulation harness (wordle64.c64.emu) on tiny programs assembled with ca65/ld65 for the test."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wordle64.emu import (
+from wordle64.c64.emu import (
     RETURN_TRAP, SENTINEL, EmulationError, Machine, changed_outside, parse_labels,
 )
 

@@ -18,7 +18,7 @@ from wordle64.game import (
     terminal_key,
 )
 from wordle64.score import score
-from wordle64.screen import PEPTO_PALETTE, read_screen, render
+from wordle64.c64.screen import PEPTO_PALETTE, read_screen, render
 
 from conftest import REPO, build_with_snakemake
 
@@ -234,7 +234,7 @@ def test_restore_and_stray_keys_do_nothing_on_the_menu(game):
 
 
 def test_scripted_games_all_pass(game_files, words, tmp_path):
-    from wordle64 import emu
+    from wordle64.c64 import emu
     labels = emu.Machine.from_files(*game_files[:2]).labels
     names = ("menu", "game_won", "statistics")
     result = scripted_games(game_files[0].read_bytes(), labels, words,
@@ -248,7 +248,7 @@ def test_scripted_games_all_pass(game_files, words, tmp_path):
 
 
 def test_a_short_fuzz_finds_nothing(game_files, words):
-    from wordle64 import emu
+    from wordle64.c64 import emu
     labels = emu.Machine.from_files(*game_files[:2]).labels
     report = fuzz(game_files[0].read_bytes(), labels, words, keys=1500, seed=7,
                   log=lambda _: 0)

@@ -10,7 +10,7 @@ from asm_core import CORE_MODULES, link_core
 
 from wordle64 import lz
 from wordle64.build import pack_image
-from wordle64.emu import Machine, parse_labels
+from wordle64.c64.emu import Machine, parse_labels
 
 MODULES = (*CORE_MODULES, "charset.s")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, build_with_snakemake
 
-from wordle64 import machine
+from wordle64.c64 import machine
 from wordle64.errors import Wordle64Error
 
 OPEN_ROMS = Path(__file__).resolve().parents[2] / "shared" / "data" / "open-roms"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from wordle64 import media
+from wordle64.c64.prg import Prg, parse_prg
 from wordle64.errors import Wordle64Error
 
 SHORT, MEDIUM, LONG = 384, 528, 688  # TAP bytes $30, $42, $56 times 8
@@ -30,11 +31,11 @@ def prg_file(tmp_path: Path, prg_bytes: bytes) -> Path:
 
 
 def test_parse_prg_refuses_what_cannot_load() -> None:
-    assert media.parse_prg(b"\x01\x08\xea") == media.Prg(0x0801, b"\xea")
+    assert parse_prg(b"\x01\x08\xea") == Prg(0x0801, b"\xea")
     with pytest.raises(Wordle64Error, match="too short"):
-        media.parse_prg(b"\x01\x08", "x.prg")
+        parse_prg(b"\x01\x08", "x.prg")
     with pytest.raises(Wordle64Error, match=r"past \$FFFF"):
-        media.parse_prg(b"\x00\xff" + bytes(257), "x.prg")
+        parse_prg(b"\x00\xff" + bytes(257), "x.prg")
 
 
 def test_names_are_upper_case_and_bounded() -> None:
@@ -115,11 +116,11 @@ def test_tap_decodes_with_tapfile_and_has_the_kernal_layout(tmp_path: Path, prg_
 
 
 def test_tap_verify_catches_a_different_program(tmp_path: Path, prg_bytes: bytes) -> None:
-    other = media.Prg(0x0801, prg_bytes[2:-1] + b"\x00")
+    other = Prg(0x0801, prg_bytes[2:-1] + b"\x00")
     out = tmp_path / "other.tap"
     out.write_bytes(media.tap_bytes(media.kernal_tape_pulses(other, b"WORDLE64")))
     with pytest.raises(Wordle64Error, match="data differs"):
-        media.verify_tap(out, media.parse_prg(prg_bytes), "wordle64")
+        media.verify_tap(out, parse_prg(prg_bytes), "wordle64")
 
 
 def test_t64_reads_back_with_the_t64_package(tmp_path: Path, prg_file: Path,
@@ -132,7 +133,7 @@ def test_t64_reads_back_with_the_t64_package(tmp_path: Path, prg_file: Path,
     assert struct.unpack_from("<HH", raw, 0x40 + 2) == (0x0801, end)
     assert raw[0x60:] == prg_bytes[2:]
     with pytest.raises(Wordle64Error, match="t64"):
-        media.verify_t64(out, media.Prg(0x0801, b"\xff" + prg_bytes[3:]), "wordle64")
+        media.verify_t64(out, Prg(0x0801, b"\xff" + prg_bytes[3:]), "wordle64")
 
 
 def test_load_times_from_pulses_and_startup(tmp_path: Path, prg_file: Path,

@@ -12,7 +12,7 @@ import pytest
 
 from wordle64.errors import Wordle64Error
 from wordle64.score import marks_from_string, pattern_code, score
-from wordle64.solver import (
+from wordle64.solver.core import (
     SOLVED, Clue, Masks, encode, feedback_codes, feedback_matrix, filter_words, rank_guesses,
     reachable_patterns, split_figures,
 )

@@ -11,11 +11,11 @@ import pytest
 
 from wordle64 import cli
 from wordle64.score import marks_from_string, pattern_code, score
-from wordle64.solver import feedback_matrix
-from wordle64.solver_absurdle import (
+from wordle64.solver.core import feedback_matrix
+from wordle64.solver.absurdle import (
     opening_groups, play, replies, respond, solve, splitter, transcript, win_exactly,
 )
-from wordle64.solver_play import Game
+from wordle64.solver.play import Game
 
 SOLVED = (2, 2, 2, 2, 2)
 ALL_BUT_FIRST = pattern_code(marks_from_string(".gggg"))

@@ -9,15 +9,15 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from wordle64 import cli
+from wordle64 import argtypes, cli
 from wordle64.errors import Wordle64Error
 from wordle64.score import marks_from_string, pattern_code, score
-from wordle64.solver import feedback_matrix
-from wordle64.solver_absurdle import play, respond, solve
-from wordle64.solver_play import (
+from wordle64.solver.core import feedback_matrix
+from wordle64.solver.absurdle import play, respond, solve
+from wordle64.solver.play import (
     HEURISTICS, Game, Search, SearchSettings, evaluate, play_out, summarise,
 )
-from wordle64.solver_stage import search_openers, search_settings
+from wordle64.solver.stage import search_openers, search_settings
 
 SOLVED = (2, 2, 2, 2, 2)
 
@@ -297,13 +297,13 @@ def test_cli_refuses_numbers_out_of_range_in_one_line(capsys, argv, message):
 @pytest.mark.parametrize("text", ["0", "-2.5", "nan", "inf", "-inf", "two"])
 def test_positive_float_refuses_zero_negative_and_non_finite(text):
     with pytest.raises(argparse.ArgumentTypeError):
-        cli.positive_float(text)
+        argtypes.positive_float(text)
 
 
 def test_positive_types_accept_the_smallest_values():
-    assert cli.positive_int("1") == 1 and cli.positive_float("0.001") == 0.001
+    assert argtypes.positive_int("1") == 1 and argtypes.positive_float("0.001") == 0.001
     with pytest.raises(argparse.ArgumentTypeError):
-        cli.positive_int("1.5")
+        argtypes.positive_int("1.5")
 
 
 def test_greedy_strategies_get_the_default_search_settings():

@@ -13,7 +13,7 @@ import string
 import pytest
 
 from wordle64 import pack
-from wordle64.emu import Machine
+from wordle64.c64.emu import Machine
 
 INDEX_ADDR = 0x3000
 TABLE_ADDR = INDEX_ADDR + 1354

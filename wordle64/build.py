@@ -13,16 +13,16 @@ baseline, workflow/asm/seed/unpack_seed.s), which the game does not carry.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tempfile
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 from wordle64 import pack
-from wordle64.emu import parse_labels
+from wordle64.c64.emu import parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
+from wordle64.toolchain import run_tool
 
 TAPE_HEADER_SECONDS = 17.25      # standard KERNAL tape: leader, header block and gaps
 TAPE_SECONDS_PER_BYTE = 0.01913  # every byte recorded twice (wordle64.media's pulse model)
@@ -57,24 +57,6 @@ class Layout:
     bss_bytes: int
     bss_free: int
     tape_load_seconds: float
-
-
-def run_tool(command: list[str], what: str, log=None) -> None:
-    """Run ca65/ld65; the full output goes to `log`, the first lines into a Wordle64Error."""
-    if log:
-        print(" ".join(command), file=log)
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-    except FileNotFoundError:
-        raise Wordle64Error(f"{command[0]} not found: install the Debian package cc65") from None
-    output = (done.stderr + done.stdout).strip()
-    if log and output:
-        print(output, file=log)
-    if done.returncode != 0:
-        lines = output.splitlines() or [f"exit status {done.returncode}"]
-        first = " ".join(line.strip() for line in lines[:3])
-        more = f" (+{len(lines) - 3} more lines in the log)" if len(lines) > 3 else ""
-        raise Wordle64Error(f"{what} failed: {first}{more}")
 
 
 def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, out_labels: Path,

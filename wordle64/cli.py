@@ -14,29 +14,6 @@ from wordle64 import __version__
 from wordle64.errors import Wordle64Error
 
 
-# ---- argument types shared by the commands (they mirror the config schema's minimums) ----------
-def positive_int(text: str) -> int:
-    """argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not positive (1 or more)")
-    return value
-
-
-def positive_float(text: str) -> float:
-    """argparse type: a finite number above 0 (nan and inf are refused)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value < float("inf"):  # false for nan too
-        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number above 0")
-    return value
-
-
 # Modules that contribute sub-commands, in the order they appear in --help.
 COMMAND_MODULES: tuple[str, ...] = (
     "wordle64.words",
@@ -45,7 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "wordle64.letters",
     "wordle64.core",
     "wordle64.game",
-    "wordle64.solver_cli",
+    "wordle64.solver.cli",
 )
 
 

@@ -1,6 +1,6 @@
 """The game under emulation: the real PRG played by script, fuzzed, and seen as screenshots.
 
-`Game` wraps the py65 harness (`wordle64.emu.Machine`): it boots the PRG at ``main`` (the
+`Game` wraps the py65 harness (`wordle64.c64.emu.Machine`): it boots the PRG at ``main`` (the
 dictionary unpacks on the way), then runs until the game waits for a key — the KERNAL GETIN
 trap with no key queued — so a test or the terminal player feeds keys one by one and reads the
 screen in between. Every instruction is checked on the way: no BRK or undocumented opcode, the
@@ -22,11 +22,12 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
-from wordle64 import core, emu
+from wordle64 import core
+from wordle64.c64 import emu
 from wordle64.errors import Wordle64Error
 from wordle64.pack import read_words_tsv
 from wordle64.score import score
-from wordle64.screen import Screen, read_screen, save_png
+from wordle64.c64.screen import Screen, read_screen, save_png
 
 # ---- keys -------------------------------------------------------------------------------------
 KEY_RETURN = 0x0D
@@ -885,7 +886,7 @@ def add_commands(subparsers) -> None:
 def _play_command(args) -> int:
     import sys
 
-    from wordle64.screen import ansi
+    from wordle64.c64.screen import ansi
 
     start = daily_keys(args.daily) if args.daily else []
     scripted = parse_keys(args.keys) if args.keys is not None else None

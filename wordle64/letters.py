@@ -36,7 +36,7 @@ from pathlib import Path
 
 import brotli
 
-from wordle64.cli import positive_int
+from wordle64.argtypes import positive_int
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 

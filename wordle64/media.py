@@ -25,8 +25,9 @@ import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from wordle64.cli import positive_float
-from wordle64.emu import NTSC_HZ, PAL_HZ
+from wordle64.argtypes import positive_float
+from wordle64.c64.emu import NTSC_HZ, PAL_HZ
+from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes, write_json
 
@@ -42,43 +43,6 @@ T64_MAGIC = b"C64 tape image file"
 TAP_MAGIC = b"C64-TAPE-RAW"
 
 _NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&'()*+,-./:;<=>?@[]")
-
-
-@dataclass(frozen=True)
-class Prg:
-    """A C64 program file: a 16-bit load address and the bytes that go there."""
-
-    load_address: int
-    payload: bytes
-
-    @property
-    def end_address(self) -> int:
-        """First address after the program (what LOAD leaves in $AE/$AF)."""
-        return self.load_address + len(self.payload)
-
-    def to_bytes(self) -> bytes:
-        return struct.pack("<H", self.load_address) + self.payload
-
-
-def parse_prg(data: bytes, source: str = "PRG") -> Prg:
-    """Split a .prg file into load address and payload; refuse one that cannot be loaded."""
-    if len(data) < 3:
-        raise Wordle64Error(f"{source}: {len(data)} bytes is too short for a PRG "
-                            "(2-byte load address plus at least one byte)")
-    prg = Prg(data[0] | data[1] << 8, bytes(data[2:]))
-    if prg.end_address > 0x10000:
-        raise Wordle64Error(f"{source}: loading {len(prg.payload)} bytes at "
-                            f"${prg.load_address:04X} runs past $FFFF")
-    return prg
-
-
-def read_prg(path: str | Path) -> Prg:
-    """Read and check a .prg file (a missing file is a one-line error)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise Wordle64Error(f"{path}: cannot read the PRG ({error.strerror})") from None
-    return parse_prg(data, str(path))
 
 
 def petscii_name(name: str, max_len: int = TAPE_NAME_SIZE, what: str = "file name") -> bytes:
@@ -526,7 +490,7 @@ def _images_command(args) -> int:
 
 
 def _c64_command(args) -> int:
-    from wordle64.machine import Machine, locate_roms, save_screens_png
+    from wordle64.c64.machine import Machine, locate_roms, save_screens_png
 
     prg = read_prg(args.prg).to_bytes()
     rom_dir = locate_roms(args.roms)

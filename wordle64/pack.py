@@ -70,6 +70,7 @@ import brotli
 
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes, write_json
+from wordle64.toolchain import run_tool
 
 log = logging.getLogger(__name__)
 
@@ -810,7 +811,6 @@ def assemble_unpacker(asm_dir: Path, workdir: Path) -> tuple[Path, Path]:
     """Assemble the decoders alone with ca65/ld65: workflow/asm/seed/unpack_seed.s, which
     includes unpack.s, so the PRG holds dict_unpack, dict_unpack_in_place and dict_unpack_seed
     (the game links only unpack.s). Returns (PRG, ld65 -Ln labels)."""
-    from wordle64.build import run_tool  # build imports this module
 
     workdir = Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -839,7 +839,7 @@ class UnpackRun:
 
 def run_unpacker(machine, routine: str, blob: bytes, *, table_addr: int, index_addr: int,
                  blob_addr: int, max_cycles: int = 40_000_000) -> UnpackRun:
-    """Run a 6502 unpacker (wordle64.emu.Machine with unpack.s loaded) on a blob; return
+    """Run a 6502 unpacker (wordle64.c64.emu.Machine with unpack.s loaded) on a blob; return
     what it wrote, its cycles and the progress values it reported."""
     words = int.from_bytes(blob[:2], "little") if routine != "dict_unpack_seed" else None
     machine.write(blob_addr, blob)
@@ -861,7 +861,7 @@ def bench_unpack(words: Sequence[str], answers: Sequence[bool], prg: Path,
     """Cycles of the 6502 unpackers (the decoders' PRG and labels: assemble_unpacker, i.e.
     results/build/unpack-seed.prg) on a word list, blob at the top of RAM, checked against the
     Python table; for results/bench/unpack.json."""
-    from wordle64.emu import Machine, cycles_to_seconds
+    from wordle64.c64.emu import Machine, cycles_to_seconds
 
     prg, labels = Path(prg), Path(labels)
     table, index = build_table(words, answers), build_index(words)

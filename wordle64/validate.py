@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordle64 import core
-from wordle64.emu import NTSC_HZ, PAL_HZ, EmulationError, Machine
+from wordle64.c64.emu import NTSC_HZ, PAL_HZ, EmulationError, Machine
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.pack import inplace_margin, read_words_tsv

@@ -142,7 +142,7 @@ def game_fuzz_chunk_seed(wildcards):
 
 
 # ---- media ------------------------------------------------------------------------------------
-from wordle64.machine import rom_inputs
+from wordle64.c64.machine import rom_inputs
 
 
 def media_machine_roms(wildcards):

@@ -1,7 +1,7 @@
 """Snakemake glue: boot the PRG on a whole C64 (c64py + ROMs) and play a guess of a random game."""
 
 from wordle64.glue import rule_logging
-from wordle64.machine import GameScript, run_machine_stage
+from wordle64.c64.machine import GameScript, run_machine_stage
 
 with rule_logging(snakemake.log[0]):
     run_machine_stage(

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordle64.errors import Wordle64Error
-from wordle64.solver import (
+from wordle64.solver.core import (
     HEURISTICS, SOLVED, Figures, bucket_lower_bound, code_to_marks, heuristic_order,
     split_figures,
 )

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordle64.core import read_answers
-from wordle64.emu import PAL_HZ, parse_labels
+from wordle64.c64.emu import PAL_HZ, parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
-from wordle64.media import parse_prg
+from wordle64.c64.prg import parse_prg
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ def stage_roms(rom_dir: str | Path, dest: str | Path) -> Path:
 
 
 def read_labels(path: str | Path) -> dict[str, int]:
-    """Labels of an ld65 ``-Ln`` file (``al 000801 .name``), read by wordle64.emu.parse_labels
+    """Labels of an ld65 ``-Ln`` file (``al 000801 .name``), read by wordle64.c64.emu.parse_labels
     (a name in two scopes keeps its first address, as for the py65 runs)."""
     return parse_labels(Path(path).read_text(), str(path))
 
@@ -214,7 +214,7 @@ class Machine:
                 for code, colour in zip(self.screen_codes(), foreground)]
 
     def memory_image(self) -> bytes:
-        """64 KB: RAM, with the VIC registers and colour RAM at $D000 (for wordle64.screen).
+        """64 KB: RAM, with the VIC registers and colour RAM at $D000 (for wordle64.c64.screen).
 
         Where the VIC reads the character ROM (bank 0 or 2, charset at $1000-$1FFF) the copy
         gets the ROM glyphs in RAM elsewhere and $D018 pointing there, so it renders the same.
@@ -400,7 +400,7 @@ def save_screens_png(images: list[bytes], path: str | Path, scale: int = 2) -> N
     """Screens side by side, drawn from memory images with the game's renderer (its charset)."""
     from PIL import Image
 
-    from wordle64.screen import read_screen, render
+    from wordle64.c64.screen import read_screen, render
 
     shots = [render(read_screen(image), scale=scale) for image in images]
     sheet = Image.new("RGB", (sum(s.width for s in shots), max(s.height for s in shots)))

@@ -10,15 +10,15 @@ import logging
 import sys
 from pathlib import Path
 
-from wordle64.cli import positive_int
+from wordle64.argtypes import positive_int
 from wordle64.errors import Wordle64Error
-from wordle64.solver import (
+from wordle64.solver.core import (
     HEURISTICS, Clue, Masks, filter_words, rank_by_frequency, rank_guesses, read_frequencies,
     read_word_list,
 )
-from wordle64.solver_absurdle import play as play_absurdle, solve as solve_absurdle, transcript
-from wordle64.solver_play import STRATEGIES, SearchSettings, evaluate, summarise
-from wordle64.solver_stage import load_game
+from wordle64.solver.absurdle import play as play_absurdle, solve as solve_absurdle, transcript
+from wordle64.solver.play import STRATEGIES, SearchSettings, evaluate, summarise
+from wordle64.solver.stage import load_game
 
 WORDS = "results/words"
 EXACT_SIZES = range(2, 31)  # solver.search.exact_size's range in the config schema

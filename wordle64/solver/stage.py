@@ -16,8 +16,8 @@ import numpy as np
 
 from wordle64.errors import Wordle64Error
 from wordle64.score import marks_from_string, pattern_code
-from wordle64.solver import feedback_matrix, read_frequencies, read_word_list
-from wordle64.solver_play import (
+from wordle64.solver.core import feedback_matrix, read_frequencies, read_word_list
+from wordle64.solver.play import (
     SEARCH_OPENERS, STRATEGIES, Game, Played, SearchSettings, evaluate, evaluate_chunk,
     first_guess, summarise,
 )

@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from wordle64.errors import Wordle64Error
-from wordle64.solver import PATTERNS, SOLVED, code_to_marks, heuristic_order
-from wordle64.solver_play import Game
+from wordle64.solver.core import PATTERNS, SOLVED, code_to_marks, heuristic_order
+from wordle64.solver.play import Game
 from wordle64.score import ELSEWHERE, RIGHT, marks_to_string
 
 log = logging.getLogger(__name__)

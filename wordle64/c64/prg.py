@@ -1,0 +1,46 @@
+"""C64 program files: a 16-bit load address and the bytes that go there."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordle64.errors import Wordle64Error
+
+
+@dataclass(frozen=True)
+class Prg:
+    """A C64 program file: a 16-bit load address and the bytes that go there."""
+
+    load_address: int
+    payload: bytes
+
+    @property
+    def end_address(self) -> int:
+        """First address after the program (what LOAD leaves in $AE/$AF)."""
+        return self.load_address + len(self.payload)
+
+    def to_bytes(self) -> bytes:
+        return struct.pack("<H", self.load_address) + self.payload
+
+
+def parse_prg(data: bytes, source: str = "PRG") -> Prg:
+    """Split a .prg file into load address and payload; refuse one that cannot be loaded."""
+    if len(data) < 3:
+        raise Wordle64Error(f"{source}: {len(data)} bytes is too short for a PRG "
+                            "(2-byte load address plus at least one byte)")
+    prg = Prg(data[0] | data[1] << 8, bytes(data[2:]))
+    if prg.end_address > 0x10000:
+        raise Wordle64Error(f"{source}: loading {len(prg.payload)} bytes at "
+                            f"${prg.load_address:04X} runs past $FFFF")
+    return prg
+
+
+def read_prg(path: str | Path) -> Prg:
+    """Read and check a .prg file (a missing file is a one-line error)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise Wordle64Error(f"{path}: cannot read the PRG ({error.strerror})") from None
+    return parse_prg(data, str(path))
