@@ -12,7 +12,7 @@ import pytest
 
 from wordle64 import core
 from wordle64.errors import Wordle64Error
-from wordle64.game import (
+from wordle64.game.harness import (
     KEY_DELETE, KEY_RETURN, KEY_STOP, RESTORE, Board, Game, WordLists, board_problems,
     expected_key_states, fuzz, hard_mode_violation, key_position, parse_keys, scripted_games,
     terminal_key,

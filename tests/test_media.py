@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wordle64 import media
+from wordle64.media import images as media
 from wordle64.c64.prg import Prg, parse_prg
 from wordle64.errors import Wordle64Error
 

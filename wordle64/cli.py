@@ -18,10 +18,10 @@ from wordle64.errors import Wordle64Error
 COMMAND_MODULES: tuple[str, ...] = (
     "wordle64.words",
     "wordle64.pack",
-    "wordle64.media",
+    "wordle64.media.images",
     "wordle64.letters",
     "wordle64.core",
-    "wordle64.game",
+    "wordle64.game.harness",
     "wordle64.solver.cli",
 )
 

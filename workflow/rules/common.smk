@@ -116,7 +116,7 @@ def validate_check_files(wildcards):
 
 
 # ---- game -------------------------------------------------------------------------------------
-from wordle64.game import SCREENSHOTS as GAME_SCREENSHOTS
+from wordle64.game.harness import SCREENSHOTS as GAME_SCREENSHOTS
 
 
 wildcard_constraints:

@@ -1,7 +1,7 @@
 """Snakemake glue: results/media/load-times.json (tape pulses, disk model, time to playable)."""
 
 from wordle64.glue import rule_logging
-from wordle64.media import DiskModel, make_load_times
+from wordle64.media.images import DiskModel, make_load_times
 
 with rule_logging(snakemake.log[0]):
     make_load_times(
