@@ -4,6 +4,11 @@ from snakemake.utils import min_version
 
 min_version("9.0")
 
+# A broken config file is reported with its line and column (snakemake alone gives neither).
+from wordle64.config import read_yaml_or_fail
+
+read_yaml_or_fail("config/config.yaml")
+
 
 configfile: "config/config.yaml"
 

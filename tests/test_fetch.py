@@ -134,3 +134,36 @@ def test_file_url_reads_a_local_file(tmp_path):
     dest = tmp_path / "out" / "words.txt"
     fetch_fast(source(local.as_uri()), dest, tmp_path / "nowhere")
     assert dest.read_bytes() == GOOD
+
+
+# ---- the content store: nothing good is lost ----------------------------------------------------
+def test_verified_bytes_are_kept_in_the_store_and_linked(server, tmp_path):
+    store = tmp_path / "store"
+    dest = tmp_path / "words" / GOOD_SHA / "words.txt"
+    fetch(source(f"{server}/good"), dest, tmp_path / "no-mirror", timeout=5, retries=1,
+          store_dir=store)
+    assert (store / GOOD_SHA).read_bytes() == GOOD == dest.read_bytes()
+    assert dest.stat().st_ino == (store / GOOD_SHA).stat().st_ino  # one copy on disk
+
+
+def test_store_copy_is_used_when_offline_and_the_mirror_is_damaged(tmp_path):
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / GOOD_SHA).write_bytes(GOOD)
+    mirror = make_mirror(tmp_path / "mirror", data=b"tampered\n")
+    dest = tmp_path / "words.txt"
+    result = fetch(source("http://127.0.0.1:9/words"), dest, mirror, timeout=5, retries=1,
+                   store_dir=store)
+    assert dest.read_bytes() == GOOD
+    assert result.origin == str(store / GOOD_SHA)
+
+
+def test_a_damaged_store_copy_is_not_trusted(server, tmp_path):
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / GOOD_SHA).write_bytes(b"bit rot\n")
+    dest = tmp_path / "words.txt"
+    result = fetch(source(f"{server}/good"), dest, tmp_path / "no-mirror", timeout=5, retries=1,
+                   store_dir=store)
+    assert result.origin == f"{server}/good" and dest.read_bytes() == GOOD
+    assert (store / GOOD_SHA).read_bytes() == GOOD  # repaired with the verified download

@@ -65,3 +65,39 @@ def test_a_threshold_that_is_not_a_number_is_refused(workdir, shared_data):
                     config=("answers={min_frequency: lots}",))
     assert run.returncode != 0
     assert "min_frequency" in run.stdout + run.stderr
+
+
+def test_unknown_config_keys_are_refused_before_anything_runs(workdir, shared_data):
+    run = snakemake(workdir, shared_data, "--dry-run", *WORDS_TARGETS,
+                    config=("answers={min_frequncy: 300}",))
+    assert run.returncode != 0
+    assert ("config: unknown key answers.min_frequncy (did you mean answers.min_frequency?)"
+            in run.stdout + run.stderr)
+
+
+def test_a_forced_fetch_offline_with_a_damaged_mirror_keeps_the_good_source(
+        tmp_path, repo_root, shared_data):
+    import hashlib
+
+    import yaml
+
+    work = tmp_path / "work"
+    work.mkdir()
+    for name in ("Snakefile", "config", "workflow"):
+        source = repo_root / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, work / name)
+    words = yaml.safe_load((repo_root / "config/config.yaml").read_text())["sources"]["words"]
+    target = f"resources/words/{words['sha256']}/{words['file']}"
+    offline = ("sources={words: {url: 'http://127.0.0.1:9/words', sha256: "
+               f"{words['sha256']}, mirror: wordle-list/words, file: {words['file']}}}}}",)
+    first = snakemake(work, shared_data, target, config=offline)
+    assert first.returncode == 0, first.stderr[-3000:]
+
+    damaged = tmp_path / "mirror"
+    (damaged / "wordle-list").mkdir(parents=True)
+    (damaged / "wordle-list" / "words").write_text("not the list\n")
+    again = snakemake(work, damaged, target, "--forcerun", "fetch_words", config=offline)
+    assert again.returncode == 0, again.stderr[-3000:]
+    kept = (work / target).read_bytes()
+    assert hashlib.sha256(kept).hexdigest() == words["sha256"]
+    assert "resources/store/" in (work / "logs/fetch/words.log").read_text()

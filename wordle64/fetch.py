@@ -1,6 +1,13 @@
 """Fetch stage: download a pinned source, verify its sha256, fall back to a local mirror.
 
-Nothing is written unless the bytes match the expected checksum, and the file lands atomically
+Sources are stored by content. The pipeline's copy of a source lives at
+``resources/<name>/<sha256>/<file>``, so a new checksum is a new path and never touches the file
+that was good; and every verified source is also kept in the content store
+``resources/store/<sha256>``, which no rule owns (Snakemake deletes a job's outputs before it
+runs it, and again when it fails). A fetch takes the store's copy first when it has one that still
+verifies, so a forced re-fetch with no network and a damaged mirror still finds the good bytes.
+
+Nothing is written unless the bytes match the expected checksum, and files land atomically
 (a temporary file in the destination folder, then ``os.replace``), so a failed fetch never
 leaves a partial file or replaces a good one.
 """
@@ -9,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,11 +122,59 @@ def obtain(source: Source, mirror_dir: Path, timeout: float, retries: int) -> tu
             ) from None
 
 
+def from_store(source: Source, store_dir: Path | None) -> bytes | None:
+    """The stored bytes of `source` if the store has them and they still verify, else None."""
+    if store_dir is None:
+        return None
+    path = Path(store_dir) / source.sha256
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if sha256_hex(data) != source.sha256:
+        log.warning("source %s: stored copy %s is damaged; fetching again", source.name, path)
+        return None
+    return data
+
+
+def stored_digest(path: Path) -> str | None:
+    try:
+        return sha256_hex(path.read_bytes())
+    except OSError:
+        return None
+
+
+def keep(data: bytes, digest: str, store_dir: Path | None, destination: Path) -> None:
+    """Put verified bytes in the store (once) and at `destination` (a hard link where possible)."""
+    destination = Path(destination)
+    if store_dir is None:
+        write_bytes(destination, data)
+        return
+    stored = Path(store_dir) / digest
+    if stored_digest(stored) != digest:  # missing or damaged: (re)write the good bytes
+        write_bytes(stored, data)
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    temporary = destination.with_name(f".{destination.name}.link")
+    temporary.unlink(missing_ok=True)
+    try:
+        os.link(stored, temporary)
+        os.replace(temporary, destination)
+    except OSError:  # a file system without hard links: a plain copy
+        temporary.unlink(missing_ok=True)
+        write_bytes(destination, data)
+
+
 def fetch(source: Source, destination: Path, mirror_dir: Path, timeout: float = 20,
-          retries: int = 3) -> Fetched:
-    """Download or mirror-copy `source` into `destination`, verified; returns what happened."""
-    data, origin = obtain(source, mirror_dir, timeout, retries)
+          retries: int = 3, store_dir: Path | None = None) -> Fetched:
+    """Store-copy, download or mirror-copy `source` into `destination`, verified; returns what
+    happened. With `store_dir`, verified bytes are kept there by sha256 and taken from there
+    first (see the module's docstring)."""
+    stored = from_store(source, store_dir)
+    if stored is not None:
+        data, origin = stored, str(Path(store_dir) / source.sha256)
+    else:
+        data, origin = obtain(source, mirror_dir, timeout, retries)
     digest = verify(source, data, origin)
-    write_bytes(destination, data)
+    keep(data, digest, store_dir, destination)
     log.info("source %s: %d bytes from %s, sha256 %s", source.name, len(data), origin, digest)
     return Fetched(source=source.name, origin=origin, sha256=digest, size=len(data))

@@ -1,21 +1,33 @@
 # Shared Python for the rules: config validation first, then named input functions.
 from pathlib import Path
 
+from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
-from wordle64.config import coerce_to_schema, load_schema
+from wordle64.config import ConfigError, check_config, coerce_to_schema, load_schema
 
 SCHEMA = Path(workflow.basedir) / "workflow" / "schemas" / "config.schema.yaml"
 
-# --config answers='{min_frequency: 300}' arrives as strings: restore the types, then check.
+# --config answers='{min_frequency: 300}' arrives as strings: restore the types, then refuse
+# anything the schema does not know (unknown keys, misspelt keys, values out of range) in one
+# line, before any job runs; snakemake's validate then fills in the defaults.
 coerce_to_schema(config, load_schema(SCHEMA))
+try:
+    check_config(config, load_schema(SCHEMA))
+except ConfigError as error:
+    raise WorkflowError(str(error)) from None
 validate(config, schema=str(SCHEMA))
 
 
 # ---- fetch ------------------------------------------------------------------------------------
+SOURCE_STORE = "resources/store"
+
+
 def source_path(name):
-    """resources/<file> of a configured source."""
-    return f"resources/{config['sources'][name]['file']}"
+    """resources/<name>/<sha256>/<file> of a configured source: stored by content, so a new
+    checksum is a new path and the good file of the old one is never touched."""
+    source = config["sources"][name]
+    return f"resources/{name}/{source['sha256']}/{source['file']}"
 
 
 def source_entry(name):

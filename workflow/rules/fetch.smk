@@ -1,5 +1,6 @@
-# One rule per configured source (fetch_words, fetch_frequency, fetch_profanity, ...): download
-# with requests, verify sha256, fall back to the mirror; the file lands atomically in resources/.
+# One rule per configured source (fetch_words, fetch_frequency, fetch_profanity, ...): the
+# content store's copy if it verifies, else download with requests, else the mirror; sha256
+# verified; the file lands atomically in resources/<name>/<sha256>/ (wordle64.fetch).
 for source_name in config["sources"]:
 
     rule:
@@ -15,6 +16,7 @@ for source_name in config["sources"]:
             mirror_dir=config["mirror_dir"],
             timeout=config["fetch"]["timeout"],
             retries=config["fetch"]["retries"],
+            store_dir=SOURCE_STORE,
         conda:
             "../envs/wordle64.yaml"
         script:

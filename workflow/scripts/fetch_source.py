@@ -10,4 +10,5 @@ with rule_logging(snakemake.log[0]):
         mirror_dir=snakemake.params.mirror_dir,
         timeout=snakemake.params.timeout,
         retries=snakemake.params.retries,
+        store_dir=snakemake.params.store_dir,
     )
