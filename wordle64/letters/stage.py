@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
-from wordle64.io import write_json
+from wordle64.io import write_json, write_text
 from wordle64.letters.conundrum import conundrums, write_conundrums
 from wordle64.letters.dictionary import (compression_rows, front_decode, front_encode,
                                          read_dictionary, read_front_coded, write_tsv)
-from wordle64.letters.draws import benchmark, check_chunk, chunk_draws, gather_checks
-from wordle64.letters.tree import tree_rows
+from wordle64.letters.bench import benchmark, compiled_figures, read_word_lines
+from wordle64.letters.draws import check_chunk, chunk_draws, countdown_draws, gather_checks
+from wordle64.letters.table import table_of, write_tree_file
+from wordle64.letters.tree import TernaryTree, tree_rows
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +56,17 @@ def run_conundrums(words_path: Path, frequency_path: Path, min_part: int, output
 
 def run_check_chunk(words_path: Path, draws: int, seed: int, chunks: int, chunk: int,
                     output: Path) -> None:
+    """Both trees (reference and compiled walk) against the brute-force check on one chunk."""
     if not 0 <= chunk < chunks:
         raise Wordle64Error(f"check chunk {chunk} does not exist: "
                             f"letters.check_chunks is {chunks}")
-    result = check_chunk(read_front_coded(words_path), chunk_draws(draws, seed, chunks, chunk))
+    from wordle64.letters.fast import FastTree  # numba: only where it is used
+
+    words = read_front_coded(words_path)
+    reference = TernaryTree.from_sorted(words)
+    solvers = {"tree": reference.arrangements,
+               "compiled": FastTree(table_of(reference)).arrangements}
+    result = check_chunk(words, chunk_draws(draws, seed, chunks, chunk), solvers)
     result["chunk"] = chunk
     log.info("check chunk %d: %d draws, %d mismatches", chunk, result["draws"],
              len(result["mismatches"]))
@@ -69,17 +78,36 @@ def run_gather_checks(chunk_paths: Sequence[Path], output: Path) -> None:
     summary = gather_checks([json.loads(Path(p).read_text()) for p in chunk_paths])
     if not summary["ok"]:
         example = summary["examples"][0]
-        raise Wordle64Error(f"arrangements disagree with the brute-force check on "
-                            f"{summary['mismatches']} draws, e.g. {example['draw']!r}: "
-                            f"missing {example['missing'][:5]}, extra {example['extra'][:5]}")
+        raise Wordle64Error(f"arrangements ({example.get('solver', 'tree')}) disagree with the "
+                            f"brute-force check on {summary['mismatches']} draws, e.g. "
+                            f"{example['draw']!r}: missing {example['missing'][:5]}, "
+                            f"extra {example['extra'][:5]}")
     write_json(output, summary)
 
 
-def run_benchmark(words_path: Path, draws: int, seed: int, output: Path) -> None:
+def run_tree_file(words_path: Path, output: Path) -> None:
+    table = write_tree_file(words_path, output)
+    log.info("tree file: %d rows, %d words, height %d -> %s", table.rows, len(table.words),
+             table.height, output)
+
+
+def run_draws(draws: int, seed: int, output: Path) -> None:
+    write_text(output, "".join(f"{draw}\n" for draw in countdown_draws(draws, seed)))
+
+
+def run_benchmark(words_path: Path, draws_path: Path, draws: int, seed: int,
+                  output: Path) -> None:
+    """Per-draw figures of the reference tree, then all draws of `draws_path` by both walks."""
     started = time.perf_counter()
     words = read_front_coded(words_path)
     load = time.perf_counter() - started
-    result = benchmark(words, draws, seed)
-    result["decode_fc_seconds"] = round(load, 3)
+    draw_list = read_word_lines(draws_path, "a draw")
+    if draw_list != countdown_draws(draws, seed):
+        raise Wordle64Error(f"{draws_path} does not hold the {draws} draws of seed {seed}: "
+                            f"rebuild it with `snakemake --cores 1 {draws_path}`")
+    reference = benchmark(words, draws, seed)
+    compiled = compiled_figures(words_path, draw_list, TernaryTree.from_sorted(words))
+    result = {**compiled, "draws_file": str(draws_path), **reference,
+              "decode_fc_seconds": round(load, 3)}
     log.info("benchmark: %s", result)
     write_json(output, result)

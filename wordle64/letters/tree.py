@@ -111,7 +111,11 @@ class TernaryTree:
     __contains__ = has
 
     def __iter__(self) -> Iterator[str]:
-        """The words in alphabetical order (in-order walk with an explicit stack)."""
+        """The words in alphabetical order."""
+        return (word for _, word in self.end_nodes())
+
+    def end_nodes(self) -> Iterator[tuple[int, str]]:
+        """(node, word) of every node that ends a word, alphabetically (in-order, explicit stack)."""
         split, lo, eq, hi, end = self.split, self.lo, self.eq, self.hi, self.end
         stack: list[tuple[int, str, bool]] = [(self.root, "", False)]
         while stack:
@@ -126,7 +130,7 @@ class TernaryTree:
             stack.append((hi[node], prefix, False))
             stack.append((eq[node], word, False))
             if end[node]:
-                yield word
+                yield node, word
 
     def depths(self) -> tuple[int, float]:
         """Height (nodes on the longest root path) and mean nodes visited to find a word."""
