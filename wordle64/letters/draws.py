@@ -58,7 +58,8 @@ def check_chunk(words: Sequence[str], draws: Sequence[str],
 
 def gather_checks(chunks: Sequence[dict]) -> dict:
     mismatches = [m for chunk in chunks for m in chunk["mismatches"]]
-    return {"chunks": len(chunks), "draws": sum(c["draws"] for c in chunks),
+    solvers = sorted({name for chunk in chunks for name in chunk.get("solvers", ["tree"])})
+    return {"chunks": len(chunks), "draws": sum(c["draws"] for c in chunks), "solvers": solvers,
             "mismatches": len(mismatches), "examples": mismatches[:10], "ok": not mismatches}
 
 
