@@ -101,7 +101,7 @@ def tree_of(table: TreeTable) -> TernaryTree:
     tree.lo = cells[1::COLUMNS].tolist()
     tree.eq = cells[2::COLUMNS].tolist()
     tree.hi = cells[3::COLUMNS].tolist()
-    tree.end = bytearray(w >= 0 for w in cells[4::COLUMNS])
+    tree.end = bytearray(map((0).__le__, cells[4::COLUMNS]))  # word number >= 0: ends a word
     tree.root = table.root
     tree.words = len(table.words)
     return tree
