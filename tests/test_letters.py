@@ -300,6 +300,21 @@ def test_tree_file_is_used_only_for_the_list_it_was_built_from(tmp_path):
         load_table(fc)
 
 
+def test_damaged_tree_file_is_refused_not_walked(tmp_path):
+    fc = tmp_path / "words.fc"
+    fc.write_text(front_encode(SMALL_WORDS))
+    write_tree_file(fc, tree_file_path(fc))
+    data = bytearray(tree_file_path(fc).read_bytes())
+    shallow = data[:52] + (1).to_bytes(4, "little") + data[56:]  # header height 1: too shallow
+    tree_file_path(fc).write_bytes(shallow)
+    with pytest.raises(Wordle64Error, match="deeper than its height 1"):
+        FastTree(load_table(fc)[0]).arrangements("taan")
+    bad_link = data[:92] + (10**6).to_bytes(4, "little") + data[96:]  # row 1's lo
+    tree_file_path(fc).write_bytes(bad_link)
+    with pytest.raises(Wordle64Error, match="damaged tree file"):
+        load_table(fc)
+
+
 # ---- draws ------------------------------------------------------------------------------------
 def test_countdown_draws_follow_the_rules():
     draws = countdown_draws(300, seed=1)

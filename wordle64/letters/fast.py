@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from wordle64.errors import Wordle64Error
 from wordle64.letters.table import COLUMNS, TreeTable
 
 SPLIT, LO, EQ, HI, WORD, LO_LETTERS, HI_LETTERS, LETTERS = range(COLUMNS)
@@ -31,8 +32,8 @@ def arrangements(table, root, letters, stack, out):  # pragma: no cover - compil
     """How many numbers of words spelled by `letters` (ASCII bytes a-z) it wrote to `out`.
 
     in: table (rows x 8 int32), root row (0: empty tree), letters, stack (scratch, height + 1
-    rows x 2 int32), out (int32, room for every word). out: the count; out[:count] the word
-    numbers, alphabetically.
+    rows x 2 int32), out (int32, room for every word). out: the count (-1: the tree is
+    deeper than the stack); out[:count] the word numbers, alphabetically.
     """
     counts = np.zeros(26, np.int64)
     hand = 0
@@ -49,6 +50,8 @@ def arrangements(table, root, letters, stack, out):  # pragma: no cover - compil
         c = table[node, SPLIT]
         if step == LEFT:
             if hand & table[node, LO_LETTERS] != 0:
+                if top + 1 == stack.shape[0]:
+                    return -1  # deeper than the table's height: not a tree this walk can trust
                 stack[top, 1] = HERE
                 top += 1
                 stack[top, 0], stack[top, 1] = table[node, LO], LEFT
@@ -66,6 +69,8 @@ def arrangements(table, root, letters, stack, out):  # pragma: no cover - compil
                 if below != 0 and rest & table[below, LETTERS] != 0:
                     counts[c] = left - 1
                     hand = rest
+                    if top + 1 == stack.shape[0]:
+                        return -1
                     stack[top, 1] = RIGHT_TAKEN
                     top += 1
                     stack[top, 0], stack[top, 1] = below, LEFT
@@ -98,7 +103,11 @@ class FastTree:
         letters = letters.lower()
         if letters and not (letters.isascii() and letters.isalpha()):
             raise ValueError(f"{letters!r} is not letters a-z")
-        return arrangements(self.table, self.root, letters.encode("ascii"), self.stack, self.out)
+        found = arrangements(self.table, self.root, letters.encode("ascii"), self.stack, self.out)
+        if found < 0:
+            raise Wordle64Error(f"the tree table is deeper than its height "
+                                f"{self.stack.shape[0] - 1} says (a damaged tree file?)")
+        return found
 
     def arrangements(self, letters: str) -> list[str]:
         """Every word using each given letter at most as often as given, alphabetically."""
