@@ -90,6 +90,12 @@ class FastTree:
 
     def __init__(self, table: TreeTable) -> None:
         self.table = np.frombuffer(table.cells, dtype=np.int32).reshape(table.rows, COLUMNS)
+        links, words = self.table[:, LO:HI + 1], self.table[:, WORD]
+        if (links.min() < 0 or links.max() >= table.rows or self.table[:, SPLIT].min() < 0
+                or self.table[:, SPLIT].max() > 25 or words.max() >= len(table.words)
+                or not 0 <= table.root < table.rows):
+            raise Wordle64Error("damaged tree table: a link, letter or word number is out of "
+                                "range (rebuild the tree file)")
         self.root = table.root
         self.words = np.array(table.words, dtype=object)
         self.stack = np.zeros((table.height + 1, 2), dtype=np.int32)

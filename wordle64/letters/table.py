@@ -136,11 +136,6 @@ def decode_tree_file(data: bytes, source: bytes, path: str) -> TreeTable | None:
     words = data[end:].decode("ascii").split("\n") if count else []
     if len(words) != count:
         raise Wordle64Error(f"{path}: holds {len(words):,} words, its header says {count:,}")
-    links = [cells[column::COLUMNS] for column in (1, 2, 3)]
-    if (min(map(min, links)) < 0 or max(map(max, links)) >= rows or min(cells[0::COLUMNS]) < 0
-            or max(cells[0::COLUMNS]) > 25 or max(cells[4::COLUMNS]) >= count):
-        raise Wordle64Error(f"{path}: damaged tree file (a link, letter or word number out of "
-                            f"range)")
     return TreeTable(cells, root, words, height)
 
 
