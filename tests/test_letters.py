@@ -454,3 +454,13 @@ def test_cli_letters_bench_prints_seconds_and_words_found(tmp_path, capsys):
     assert main(["letters-bench", "--words", str(fc), "--draws", str(draws)]) == 2
     assert capsys.readouterr().err == (
         f"wordle64: error: {draws}:2: expected a draw of letters a-z, got 'T4N'\n")
+
+
+def test_quick_commands_are_registered_by_the_module_named_for_them():
+    from wordle64 import cli
+
+    for command, module in cli.QUICK_COMMANDS.items():
+        assert module in cli.COMMAND_MODULES
+        with pytest.raises(SystemExit) as exit_:  # --help of the command, from that module alone
+            cli.build_parser((module,)).parse_args([command, "--help"])
+        assert exit_.value.code == 0
