@@ -1,7 +1,9 @@
-"""letters: dictionary parsing, front coding, the ternary search tree, conundrums, the CLI."""
+"""letters: dictionary parsing, front coding, the ternary search tree (reference and compiled),
+the tree file, conundrums, the CLI."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -27,6 +29,15 @@ from wordle64.letters import (
     parse_dictionary,
     splits,
     write_conundrums,
+)
+from wordle64.letters.fast import FastTree
+from wordle64.letters.table import (
+    COLUMNS,
+    load_table,
+    table_of,
+    tree_file_path,
+    tree_of,
+    write_tree_file,
 )
 
 
@@ -224,6 +235,86 @@ def test_balanced_tree_depth_is_logarithmic_and_beats_sorted_insertion(scowl_wor
     assert balanced.depths()[0] * 2 < in_order.depths()[0]
 
 
+# ---- compiled walk and tree file -------------------------------------------------------------
+SMALL_WORDS = ["a", "an", "ant", "anta", "nat", "tan", "tana", "tat"]
+
+
+def test_compiled_walk_on_a_small_tree():
+    for balanced in (True, False):
+        fast = FastTree(table_of(TernaryTree.from_sorted(SMALL_WORDS, balanced=balanced)))
+        assert fast.arrangements("TAN") == ["a", "an", "ant", "nat", "tan"]
+        assert fast.arrangements("taan") == ["a", "an", "ant", "anta", "nat", "tan", "tana"]
+        assert fast.arrangements("tta") == ["a", "tat"]
+        assert fast.arrangements("xyz") == [] and fast.arrangements("") == []
+        assert fast.count("taan") == 7
+    assert FastTree(table_of(TernaryTree())).arrangements("abc") == []
+    with pytest.raises(ValueError):
+        FastTree(table_of(TernaryTree.from_sorted(SMALL_WORDS))).arrangements("t4n")
+
+
+def test_table_letter_sets_hold_exactly_the_letters_of_each_side():
+    table = table_of(TernaryTree.from_sorted(SMALL_WORDS))
+    rows = [table.cells[r * COLUMNS:(r + 1) * COLUMNS] for r in range(table.rows)]
+
+    def position_letters(row: int) -> set[str]:  # the node and its lo/hi sides, by hand
+        if row == 0:
+            return set()
+        split, lo, _, hi = rows[row][:4]
+        return {"abcdefghijklmnopqrstuvwxyz"[split]} | position_letters(lo) | position_letters(hi)
+
+    def bits(letters: set[str]) -> int:
+        return sum(1 << (ord(ch) - 97) for ch in letters)
+
+    for row in range(1, table.rows):
+        split, lo, eq, hi, word, lo_letters, hi_letters, letters = rows[row]
+        assert lo_letters == bits(position_letters(lo)) and hi_letters == bits(position_letters(hi))
+        assert letters == bits(position_letters(row))
+    assert sorted(table.words) == table.words == SMALL_WORDS
+
+
+def test_compiled_walk_equals_brute_force_and_reference(scowl_words, scowl_tree):
+    fast = FastTree(table_of(scowl_tree))
+    draws = countdown_draws(40, seed=2026) + ["glxaeirnt", "eeeeeeeee", "qzxjkvwyb",
+                                               "abcdefghijklmnopqrstuvwxyz"]
+    for draw in draws[:8] + draws[-4:]:
+        assert fast.arrangements(draw) == [w for w in scowl_words if fits(w, draw)], draw
+    for draw in draws:
+        assert fast.arrangements(draw) == scowl_tree.arrangements(draw), draw
+
+
+def test_tree_file_is_used_only_for_the_list_it_was_built_from(tmp_path):
+    fc = tmp_path / "words.fc"
+    fc.write_text(front_encode(SMALL_WORDS))
+    assert load_table(fc)[1] is False  # no tree file yet: built
+    write_tree_file(fc, tree_file_path(fc))
+    assert tree_file_path(fc) == tmp_path / "words.tree"
+    table, from_file = load_table(fc)
+    assert from_file and table.words == SMALL_WORDS
+    assert tree_of(table).arrangements("tan") == ["a", "an", "ant", "nat", "tan"]
+    assert list(tree_of(table)) == SMALL_WORDS
+    fc.write_text(front_encode(["a", "at", "tan"]))  # the list changed: the file is stale
+    table, from_file = load_table(fc)
+    assert not from_file and table.words == ["a", "at", "tan"]
+    tree_file_path(fc).write_bytes(b"not a tree")
+    with pytest.raises(Wordle64Error, match="words.tree: not a wordle64 tree file"):
+        load_table(fc)
+
+
+def test_damaged_tree_file_is_refused_not_walked(tmp_path):
+    fc = tmp_path / "words.fc"
+    fc.write_text(front_encode(SMALL_WORDS))
+    write_tree_file(fc, tree_file_path(fc))
+    data = bytearray(tree_file_path(fc).read_bytes())
+    shallow = data[:52] + (1).to_bytes(4, "little") + data[56:]  # header height 1: too shallow
+    tree_file_path(fc).write_bytes(shallow)
+    with pytest.raises(Wordle64Error, match="deeper than its height 1"):
+        FastTree(load_table(fc)[0]).arrangements("taan")
+    bad_link = data[:92] + (10**6).to_bytes(4, "little") + data[96:]  # row 1's lo
+    tree_file_path(fc).write_bytes(bad_link)
+    with pytest.raises(Wordle64Error, match="damaged tree table"):
+        FastTree(load_table(fc)[0])
+
+
 # ---- draws ------------------------------------------------------------------------------------
 def test_countdown_draws_follow_the_rules():
     draws = countdown_draws(300, seed=1)
@@ -324,3 +415,52 @@ def test_cli_conundrum_with_seed(tmp_path, capsys, monkeypatch):
     table.write_text("answer\tclue\n")
     assert main(["conundrum", "--table", str(table)]) == 2
     assert f"{table}:1: expected the header" in capsys.readouterr().err
+
+
+def test_cli_letters_takes_nine_letters_unless_asked_for_more(tmp_path, capsys):
+    fc = tmp_path / "words.fc"
+    fc.write_text(front_encode(SMALL_WORDS))
+    assert main(["letters", "TANAAAAAAA", "--words", str(fc)]) == 2
+    assert capsys.readouterr().err == (
+        "wordle64: error: 'TANAAAAAAA' has 10 letters, more than 9 (Countdown draws 9; "
+        "--max-letters N allows more)\n")
+    assert main(["letters", "TANAAAAAAA", "--words", str(fc), "--max-letters", "10"]) == 0
+    assert capsys.readouterr().out.startswith("TANAAAAAAA: 7 words, longest 4 letters\n")
+    assert main(["letters", "TANAAAAAA", "--words", str(fc)]) == 0  # nine: Countdown's draw
+
+
+def test_cli_letters_reads_the_tree_file_when_it_matches(tmp_path, capsys):
+    fc = tmp_path / "words.fc"
+    fc.write_text(front_encode(SMALL_WORDS))
+    write_tree_file(fc, tree_file_path(fc))
+    assert main(["letters", "TAN", "--words", str(fc), "--lengths", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "TAN: 5 words, longest 3 letters\n3: ant nat tan\n"
+    assert f"read from {tmp_path / 'words.tree'}" in captured.err
+
+
+def test_cli_letters_bench_prints_seconds_and_words_found(tmp_path, capsys):
+    words, draws = tmp_path / "words.txt", tmp_path / "draws.txt"
+    words.write_text("".join(f"{w}\n" for w in SMALL_WORDS))
+    draws.write_text("tan\ntaan\nxyz\n")
+    assert main(["letters-bench", "--words", str(words), "--draws", str(draws)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"s", "n"} and result["n"] == 5 + 7 + 0
+    fc = tmp_path / "words.fc"
+    fc.write_text(front_encode(SMALL_WORDS))
+    assert main(["letters-bench", "--words", str(fc), "--draws", str(draws)]) == 0
+    assert json.loads(capsys.readouterr().out)["n"] == 12
+    draws.write_text("tan\nT4N\n")
+    assert main(["letters-bench", "--words", str(fc), "--draws", str(draws)]) == 2
+    assert capsys.readouterr().err == (
+        f"wordle64: error: {draws}:2: expected a draw of letters a-z, got 'T4N'\n")
+
+
+def test_quick_commands_are_registered_by_the_module_named_for_them():
+    from wordle64 import cli
+
+    for command, module in cli.QUICK_COMMANDS.items():
+        assert module in cli.COMMAND_MODULES
+        with pytest.raises(SystemExit) as exit_:  # --help of the command, from that module alone
+            cli.build_parser((module,)).parse_args([command, "--help"])
+        assert exit_.value.code == 0

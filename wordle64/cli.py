@@ -26,20 +26,31 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Commands that name their module here start without importing the others (pandas, numpy, the
+# emulator): `wordle64 letters GLXAEIRNT` answers in a fraction of the full start-up.
+QUICK_COMMANDS: dict[str, str] = {
+    "letters": "wordle64.letters",
+    "letters-bench": "wordle64.letters",
+    "conundrum": "wordle64.letters",
+}
+
+
+def build_parser(modules: tuple[str, ...] = COMMAND_MODULES) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wordle64",
         description="Word-game tools around the wordle64 C64 build (run from the project root).",
     )
     parser.add_argument("--version", action="version", version=f"wordle64 {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module_name in COMMAND_MODULES:
+    for module_name in modules:
         importlib.import_module(module_name).add_commands(subparsers)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    quick = QUICK_COMMANDS.get(argv[0]) if argv else None
+    args = build_parser((quick,) if quick else COMMAND_MODULES).parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except Wordle64Error as error:

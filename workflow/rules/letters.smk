@@ -1,5 +1,6 @@
 # Countdown letters round on SCOWL British English: the dictionary and its front coding, the
-# ternary search tree, conundrums, a chunked brute-force check and the per-draw benchmark.
+# ternary search tree (and its tree file, which `wordle64 letters` reads instead of building the
+# tree), conundrums, a chunked brute-force check of both walks and the benchmark.
 
 
 rule letters_dictionary:
@@ -59,6 +60,33 @@ rule letters_tree:
         "../scripts/letters_tree.py"
 
 
+rule letters_tree_file:
+    input:
+        fc="results/letters/words.fc",
+    output:
+        "results/letters/words.tree",
+    log:
+        "logs/letters/tree_file.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_tree_file.py"
+
+
+rule letters_draws:
+    output:
+        "results/letters/draws.txt",
+    log:
+        "logs/letters/draws.log",
+    params:
+        draws=config["letters"]["bench_draws"],
+        seed=config["letters"]["seed"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/letters_draws.py"
+
+
 rule letters_conundrums:
     input:
         fc="results/letters/words.fc",
@@ -116,6 +144,8 @@ rule letters_check:
 rule bench_letters:
     input:
         fc="results/letters/words.fc",
+        tree="results/letters/words.tree",
+        draws="results/letters/draws.txt",
     output:
         "results/bench/letters.json",
     log:
