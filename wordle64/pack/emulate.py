@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.toolchain import run_tool
 
@@ -120,11 +121,21 @@ def bench_unpack(words: Sequence[str], answers: Sequence[bool], prg: Path,
     return out
 
 
+def check_bench(result: dict) -> None:
+    """A benchmark of a wrong result is no benchmark: Wordle64Error when a routine's table or
+    index differs from the pack stage's."""
+    wrong = [name for name, run in result["routines"].items() if not run["table_ok"]]
+    if wrong:
+        raise Wordle64Error(f"unpack benchmark: {', '.join(wrong)} did not reproduce the table "
+                            f"and index byte for byte (see the JSON written beside it)")
+
+
 def bench_unpack_stage(words_tsv: str | Path, prg: str | Path, labels: str | Path,
                        out_path: str | Path) -> dict:
     """Rule bench_unpack: bench_unpack on words.tsv, written to results/bench/unpack.json."""
     words, answers = read_words_tsv(Path(words_tsv))
     result = bench_unpack(words, answers, Path(prg), Path(labels))
+    check_bench(result)
     write_json(out_path, result)
     return result
 

@@ -44,39 +44,63 @@ def seed_encode(words: Sequence[str], answers: Sequence[bool]) -> bytes:
     return bytes(out)
 
 
+def seed_overflow(blob: bytes, start: int) -> list[tuple[int, int]]:
+    """The overflow list at `start` (k, then k records): (prefix, count >> 8) pairs."""
+    if start >= len(blob) or start + 1 + 3 * blob[start] > len(blob):
+        raise Wordle64Error(f"blob truncated: read past its {len(blob)} bytes")
+    records = []
+    for r in range(blob[start]):
+        at = start + 1 + 3 * r
+        p = blob[at] | blob[at + 1] << 8
+        if p >= PREFIXES:
+            raise Wordle64Error(f"seed blob: overflow record for prefix {p} (max 675)")
+        records.append((p, blob[at + 2]))
+    return records
+
+
 def seed_decode(blob: bytes, watch: Callable[[str, int, int], None] | None = None) -> Unpacked:
+    """The seed decoder as dict_unpack_seed runs it: the count bytes are copied to the table
+    first; each overflow record is read when the walk reaches its prefix, so the table must
+    not overwrite a pending record (the reader pins it for the in-place check)."""
     reader = BlobReader(blob)
     low = [reader.byte() for _ in range(PREFIXES)]
     if watch:  # the 6502 copies each count byte into the table as it reads it
         for p in range(PREFIXES):
             watch("table", p, p + 1)
-    high = [0] * PREFIXES
-    for _ in range(reader.byte()):
-        p = reader.byte() | reader.byte() << 8
-        if p >= PREFIXES:
-            raise Wordle64Error(f"seed blob: overflow record for prefix {p} (max 675)")
-        high[p] = reader.byte()
-    counts = [lo | hi << 8 for lo, hi in zip(low, high)]
-    sink = Sink(sum(counts), reader, watch)
+    records = seed_overflow(blob, reader.consumed)
+    pending = reader.consumed + 1       # the first record not yet read
+    reader.consumed += 1 + 3 * len(records)
+    records_end = reader.consumed
+    reader.pinned = pending if records else None
+    high = dict(records)
+    sink = Sink(sum(low) + 256 * sum(high.values()), reader, watch)
     walker = GroupWalker(sink)
-    for p, count in enumerate(counts):
-        if not count:
-            continue
-        walker.advance_to(p)
-        value = 0
-        for _ in range(count):
-            while True:
-                first = reader.byte()
-                if first < 0x80:
-                    value += first
-                    break
-                delta = (first & 0x7F) << 8 | reader.byte()
-                if delta == 0:
-                    value += SEED_ESCAPE_VALUE
-                    continue
-                value += delta
-                break
-            walker.word(value & 0xFFFF)
+    for p in range(PREFIXES):
+        count = low[p]
+        if reader.pinned is not None and blob[pending] | blob[pending + 1] << 8 == p:
+            count |= blob[pending + 2] << 8
+            pending += 3
+            reader.pinned = pending if pending < records_end else None
+        if count:
+            walker.advance_to(p)
+            _decode_group(reader, walker, count)
     walker.finish()
     return Unpacked(bytes(sink.table), bytes(sink.index))
 
+
+def _decode_group(reader: BlobReader, walker: GroupWalker, count: int) -> None:
+    """One prefix group's deltas (the first from 0) -> its entries."""
+    value = 0
+    for _ in range(count):
+        while True:
+            first = reader.byte()
+            if first < 0x80:
+                value += first
+                break
+            delta = (first & 0x7F) << 8 | reader.byte()
+            if delta == 0:
+                value += SEED_ESCAPE_VALUE
+                continue
+            value += delta
+            break
+        walker.word(value & 0xFFFF)

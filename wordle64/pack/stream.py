@@ -21,7 +21,14 @@ class BlobReader:
     def __init__(self, blob: bytes) -> None:
         self.blob = blob
         self.consumed = 0
+        self.pinned: int | None = None  # an earlier byte the decoder will still read, if any
         self.bits = 0x80  # sentinel bit buffer: a lone marker bit forces a refill
+
+    @property
+    def needed(self) -> int:
+        """The first byte the decoder still needs: the read pointer, or a pinned earlier byte
+        (the seed decoder reads its overflow list lazily, behind the read pointer)."""
+        return self.consumed if self.pinned is None else min(self.pinned, self.consumed)
 
     def byte(self) -> int:
         if self.consumed >= len(self.blob):
@@ -57,7 +64,8 @@ class Unpacked:
 
 
 class Sink:
-    """Collects the unpacker's writes; `watch` sees (area, offset, bytes consumed) for each."""
+    """Collects the unpacker's writes; `watch` sees (area, offset, first blob byte still
+    needed) for each."""
 
     def __init__(self, words: int, reader: BlobReader,
                  watch: Callable[[str, int, int], None] | None = None) -> None:
@@ -68,13 +76,13 @@ class Sink:
 
     def put_table(self, offset: int, value: int) -> None:
         if self.watch:
-            self.watch("table", offset, self.reader.consumed)
+            self.watch("table", offset, self.reader.needed)
         self.table[offset] = value
 
     def put_index(self, p: int, value: int) -> None:
         for k, byte in enumerate(value.to_bytes(2, "little")):
             if self.watch:
-                self.watch("index", 2 * p + k, self.reader.consumed)
+                self.watch("index", 2 * p + k, self.reader.needed)
             self.index[2 * p + k] = byte
 
 
