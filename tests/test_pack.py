@@ -217,3 +217,21 @@ def test_cli_pack_and_unpack(tmp_path, capsys):
     assert capsys.readouterr().out.split("\n") == ["CRANE *", "SLATE *", "XYLYL", ""]
     assert main(["unpack", str(tmp_path / "missing.bin")]) == 2
     assert "missing.bin: cannot read" in capsys.readouterr().err
+
+
+def test_bench_unpack_fails_on_a_wrong_table(tmp_path, monkeypatch):
+    """A benchmark whose routine did not reproduce the table fails and writes no JSON."""
+    from wordle64.pack import emulate
+
+    tsv = tmp_path / "words.tsv"
+    tsv.write_text("word\tfrequency\tprofane\tanswer\ncrane\t9\t0\t1\n")
+    result = {"words": 1, "routines": {"dict_unpack": {"table_ok": True},
+                                       "dict_unpack_seed": {"table_ok": False}}}
+    monkeypatch.setattr(emulate, "bench_unpack", lambda *args: result)
+    out = tmp_path / "unpack.json"
+    with pytest.raises(Wordle64Error, match="dict_unpack_seed did not reproduce"):
+        emulate.bench_unpack_stage(tsv, tmp_path / "x.prg", tmp_path / "x.lbl", out)
+    assert not out.exists()
+    result["routines"]["dict_unpack_seed"]["table_ok"] = True
+    emulate.bench_unpack_stage(tsv, tmp_path / "x.prg", tmp_path / "x.lbl", out)
+    assert out.exists()

@@ -1,4 +1,4 @@
-"""The codec study (wordle64.pack_study): entropies and adaptive code lengths by hand, the trie
+"""The codec study (wordle64.pack.study): entropies and adaptive code lengths by hand, the trie
 walk's events by hand, ctxhuff's blob taken apart, and the study's finding on the real lists."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from wordle64 import pack
-from wordle64.pack_study import (
+from wordle64.pack.study import (
     Event,
     adaptive_bytes,
     ctxhuff_parts,

@@ -127,3 +127,24 @@ def test_in_place_blob_ending_on_a_page(unpacker, real_list):
     blob = pack.encode("ctxhuff", *pack.normalise(words, answers))
     unpack_on_6502(unpacker, "ctxhuff", "dict_unpack_in_place", words, answers,
                    blob_addr=0xB000 - len(blob), in_place=True)
+
+
+def test_seed_margin_keeps_the_overflow_list_until_its_prefix(unpacker):
+    """dict_unpack_seed reads an overflow record (a prefix of 256+ words) when the walk reaches
+    that prefix: a late one (ZZ) must outlive every table write before it. The model's margin
+    is exact: at margin 0 the 6502 reproduces the table, 3 bytes lower it overwrites the record."""
+    letters = string.ascii_lowercase
+    words = [a + b + c + "ab" for a in letters[:25] for b in letters[:20] for c in "aeiou"]
+    words += ["zz" + a + b + "a" for a in letters[:15] for b in letters[:20]]   # 300 words
+    answers = [i % 3 == 0 for i in range(len(words))]
+    words, answers = pack.normalise(words, answers)
+    blob = pack.encode("seed", words, answers)
+    probe = TOP - len(blob)
+    spare = pack.inplace_margin("seed", blob, table_addr=TABLE_ADDR, index_addr=INDEX_ADDR,
+                                blob_addr=probe)
+    tight = probe - spare
+    assert tight + 676 < TABLE_ADDR + 676 + 2 * len(words)  # the table runs over the record
+    unpack_on_6502(unpacker, "seed", "dict_unpack_seed", words, answers, blob_addr=tight)
+    run = pack.run_unpacker(Machine.from_files(*unpacker), "dict_unpack_seed", blob,
+                            table_addr=TABLE_ADDR, index_addr=INDEX_ADDR, blob_addr=tight - 3)
+    assert run.table != pack.build_table(words, answers)

@@ -2,7 +2,8 @@
 
 The bytes go to a temporary file in the destination folder, are flushed to disk, then
 ``os.replace`` puts them in place; a failure
-removes the temporary file and leaves any good file where it was.
+removes the temporary file and leaves any good file where it was. The file gets the mode a plain
+``open(path, "w")`` would give it (0666 less the umask), not mkstemp's private 0600.
 """
 
 from __future__ import annotations
@@ -11,6 +12,13 @@ import json
 import os
 import tempfile
 from pathlib import Path
+
+
+def current_umask() -> int:
+    """The process's umask (read by setting it and putting it back: there is no getter)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_bytes(path: str | Path, data: bytes) -> None:
@@ -22,6 +30,7 @@ def write_bytes(path: str | Path, data: bytes) -> None:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
+            os.fchmod(out.fileno(), 0o666 & ~current_umask())
             os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:

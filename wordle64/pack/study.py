@@ -28,8 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordle64 import pack
 from wordle64.io import write_json
+from wordle64.pack import ctxhuff as codec
+from wordle64.pack import table
 
 NONE = 26  # a context letter that does not exist (before the first letter)
 
@@ -51,23 +52,23 @@ def trie_events(words: Sequence[str], answers: Sequence[bool],
     and is an "A" event of its own, in the context of the word's last letter (level 2: the
     last two)."""
     events = []
-    prev = pack.letters(words[0]) if words else []
+    prev = table.letters(words[0]) if words else []
     for word, answer in zip(words[1:], answers[1:]):
-        cur = pack.letters(word)
-        d = next(i for i in range(pack.WORD_LENGTH) if cur[i] != prev[i])
+        cur = table.letters(word)
+        d = next(i for i in range(table.WORD_LENGTH) if cur[i] != prev[i])
         flag = 0 if answer_apart else int(answer)
-        d_symbol = (pack.D_LAST_BASE + 2 * (cur[4] - prev[4] - 1) if d == 4 else 2 * d) + flag
+        d_symbol = (codec.D_LAST_BASE + 2 * (cur[4] - prev[4] - 1) if d == 4 else 2 * d) + flag
         events.append(Event("D", ((), (prev[4],), (prev[3], prev[4])), d_symbol,
-                            pack.D_LAST_BASE + 2 * pack.LETTERS))
+                            codec.D_LAST_BASE + 2 * table.LETTERS))
         if d < 4:
             before = prev[d - 1] if d else NONE
             events.append(Event("G", ((), (prev[d],), (prev[d], before)),
-                                cur[d] - prev[d] - 1, pack.LETTERS))
-        for k in range(d + 1, pack.WORD_LENGTH):
+                                cur[d] - prev[d] - 1, table.LETTERS))
+        for k in range(d + 1, table.WORD_LENGTH):
             two_back = cur[k - 2] if k >= 2 else NONE
             events.append(Event("T4" if k == 4 else "T", ((), (cur[k - 1],),
                                                           (cur[k - 1], two_back)),
-                                cur[k], pack.LETTERS))
+                                cur[k], table.LETTERS))
         if answer_apart:
             events.append(Event("A", ((), (cur[4],), (cur[3], cur[4])), int(answer), 2))
         prev = cur
@@ -128,18 +129,18 @@ class CtxhuffParts:
 
 def ctxhuff_parts(words: Sequence[str], answers: Sequence[bool]) -> CtxhuffParts:
     """ctxhuff's blob taken apart (the lengths as ctxhuff_encode chooses them)."""
-    stream = pack.ctxhuff_symbols(words, answers)
-    freqs: list[Counter] = [Counter() for _ in range(pack.CONTEXTS)]
+    stream = codec.ctxhuff_symbols(words, answers)
+    freqs: list[Counter] = [Counter() for _ in range(codec.CONTEXTS)]
     for context, symbol in stream:
         freqs[context][symbol] += 1
-    lengths = [pack.huffman_lengths(dict(f)) for f in freqs]
-    table_bits = sum(pack.alphabet_size(c) + 3 * len(lengths[c]) for c in range(pack.CONTEXTS))
+    lengths = [codec.huffman_lengths(dict(f)) for f in freqs]
+    table_bits = sum(codec.alphabet_size(c) + 3 * len(lengths[c]) for c in range(codec.CONTEXTS))
     body_bits = sum(lengths[c][s] for c, s in stream)
     by_class_symbol: dict[tuple[int, int], Counter] = defaultdict(Counter)
-    for c in range(pack.CONTEXTS):
-        for s in range(pack.alphabet_size(c)):
-            by_class_symbol[(pack.context_class(c), s)][lengths[c].get(s, 0)] += 1
-    header = 4 + pack.REGIONS + pack.WORD_LENGTH
+    for c in range(codec.CONTEXTS):
+        for s in range(codec.alphabet_size(c)):
+            by_class_symbol[(codec.context_class(c), s)][lengths[c].get(s, 0)] += 1
+    header = 4 + codec.REGIONS + table.WORD_LENGTH
     return CtxhuffParts(
         header_bytes=header, table_bits=table_bits, body_bits=body_bits,
         blob_bytes=header + (table_bits + body_bits + 7) // 8,
@@ -188,7 +189,7 @@ def study(words: Sequence[str], answers: Sequence[bool]) -> dict:
 
 def study_stage(words_tsv: str | Path, out_path: str | Path) -> dict:
     """Rule pack_study: study words.tsv, written to results/bench/pack-study.json."""
-    words, answers = pack.read_words_tsv(Path(words_tsv))
+    words, answers = table.read_words_tsv(Path(words_tsv))
     result = study(words, answers)
     write_json(out_path, result)
     return result
