@@ -1,12 +1,12 @@
 """The answer rule: which guessable words a player would accept as the day's answer.
 
 Filters, in the order they are asked (the first that drops a word is the one named):
-  common        subtitle count >= threshold (and, with the SCOWL second opinion, the word in a
-                SCOWL list up to `known_scowl_size`), or the word in SCOWL's `common_scowl_size`
-                list whatever its count;
   profanity     on the profanity list;
   proper_nouns  a SCOWL size-50 list (British or American) has it only with a capital;
   inflections   an -S/-ES/-IES form or an -ED/-D past form of a shorter word;
+  common        subtitle count >= threshold (and, with the SCOWL second opinion, the word in a
+                SCOWL list up to `known_scowl_size`), or the word in SCOWL's `common_scowl_size`
+                list whatever its count;
   hand_edits    config/answers-allow.txt and answers-deny.txt, applied last.
 """
 
@@ -19,7 +19,7 @@ import pandas as pd
 from wordle64.words.sources import HandEdit
 
 COLUMNS = ["word", "frequency", "profane", "answer"]
-FILTERS = ("common", "profanity", "proper_nouns", "inflections", "hand_edits")
+FILTERS = ("profanity", "proper_nouns", "inflections", "common", "hand_edits")
 SCOWL_SIZES = (35, 50, 70)
 ES_STEM_ENDINGS = ("s", "x", "z", "ch", "sh", "o")
 
@@ -38,8 +38,8 @@ class AnswerRule:
     known_scowl_size: int = 70
 
     def switches(self) -> dict[str, bool]:
-        return {"common": True, "profanity": self.profanity, "proper_nouns": self.proper_nouns,
-                "inflections": self.inflections, "hand_edits": self.hand_edits}
+        return {"profanity": self.profanity, "proper_nouns": self.proper_nouns,
+                "inflections": self.inflections, "common": True, "hand_edits": self.hand_edits}
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ def answers_by_threshold(table: pd.DataFrame, thresholds, rule: AnswerRule):
     import numpy as np
 
     others = np.ones(len(table), dtype=bool)
-    for name in FILTERS[1:-1]:
+    for name in ("profanity", "proper_nouns", "inflections"):
         others &= (table[name] != "drop").to_numpy()
     hand = table["hand_edits"].to_numpy()
     allow, deny = hand == "allow", hand == "deny"

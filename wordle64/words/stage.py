@@ -59,19 +59,19 @@ def gather_evidence(words: list[str], rule: AnswerRule, paths: DictionaryPaths) 
 
 def no_answers_reason(table: pd.DataFrame, rule: AnswerRule) -> str:
     """Which filter took the last answers, in one sentence."""
-    if not (table["common"] == "keep").any():
-        counted = table.loc[~table["profane"], "frequency"]
-        return (f"answers.min_frequency = {rule.min_frequency} leaves no answers (the most "
-                f"frequent non-profane word has {int(counted.max()) if len(counted) else 0:,}); "
-                f"lower the threshold")
-    left = int((table["common"] == "keep").sum())
-    for name in FILTERS[1:]:
-        survivors = int(((table["removed_by"] == "") | (table["removed_by"].isin(
-            FILTERS[FILTERS.index(name) + 1:]))).sum())
-        if survivors == 0:
-            return (f"no answers: the {left:,} common words are all removed by the "
-                    f"{name.replace('_', ' ')} filter (answers.filters.{name})")
-        left = survivors
+    left = pd.Series(True, index=table.index)
+    for name in FILTERS:
+        dropped = table[name] == ("deny" if name == "hand_edits" else "drop")
+        if (left & ~dropped).any():
+            left &= ~dropped
+            continue
+        if name == "common":
+            clean = table.loc[left, "frequency"]
+            return (f"answers.min_frequency = {rule.min_frequency} leaves no answers (the most "
+                    f"frequent word the other filters keep has "
+                    f"{int(clean.max()) if len(clean) else 0:,}); lower the threshold")
+        return (f"no answers: the {name.replace('_', ' ')} filter (answers.filters.{name}) "
+                f"removes all {int(left.sum()):,} words the earlier filters left")
     return "no answers"
 
 

@@ -45,7 +45,7 @@ def plot_threshold(curve: pd.DataFrame, min_frequency: int, answers: int, path: 
     if floor > 1:
         ax.axvspan(1, floor, color="#bbbbbb", alpha=0.3,
                    label=f"below the frequency list's smallest count ({floor})")
-    ax.legend(loc="upper right", fontsize=7)
+    ax.legend(loc="lower left", fontsize=7)
     ax.set_xscale("log")
     ax.set_xlabel("minimum OpenSubtitles frequency (log scale)")
     ax.set_ylabel("answers")
