@@ -40,7 +40,7 @@ def _skip_rest(handle, chunk: int = 65536) -> int:
     count = 0
     while True:
         piece = handle.readline(chunk)
-        count += len(piece)
+        count += len(piece.rstrip("\r\n"))
         if not piece or piece.endswith(("\n", "\r")):
             return count
 

@@ -62,7 +62,7 @@ def guess_line_problem(line: Line, first_seen: dict[str, int]) -> str | None:
         return "blank line"
     odd = odd_character(stripped)
     if odd:
-        return f"{quote(stripped)} has {odd}"
+        return f"{quote(stripped)} is not five letters a-z: {odd}"
     word = stripped.lower()
     if not WORD_RE.match(word):
         return f"{quote(stripped)} is not five letters a-z"

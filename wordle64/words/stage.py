@@ -41,12 +41,16 @@ def gather_evidence(words: list[str], rule: AnswerRule, paths: DictionaryPaths) 
     stems: frozenset[str] = frozenset()
     if needs_scowl:
         keep = guessable | {stem for word in words for stem in stem_candidates(word)}
+        lower: set[str] = set()
+        capitalised: set[str] = set()
         for size in sorted(SCOWL_SIZES, reverse=True):
             found = read_scowl(paths.scowl[size], keep)
             levels.update({word: size for word in found.lower if word in guessable})
-            if size == 50:
-                proper = frozenset(w for w in found.capitalised - found.lower if w in guessable)
-                stems = found.lower | guessable
+            if size <= 50:  # proper nouns and stems: the lists up to size 50
+                lower |= found.lower
+                capitalised |= found.capitalised
+        proper = frozenset(w for w in capitalised - lower if w in guessable)
+        stems = frozenset(lower | guessable)
     allow = deny = ()
     if rule.hand_edits:
         allow, deny = (tuple(parse_hand_edits(iter_lines(path), str(path), guessable))
