@@ -1,4 +1,4 @@
-# Join the guess list with frequencies and profanity; choose the answers.
+# Join the guess list with frequencies, profanity and the SCOWL lists; choose the answers.
 
 
 rule words:
@@ -6,10 +6,20 @@ rule words:
         words=source_path("words"),
         frequency=source_path("frequency"),
         profanity=source_path("profanity"),
+        scowl_35=[source_path("scowl_gb_small"), source_path("scowl_us_small")],
+        scowl_50=[source_path("scowl"), source_path("scowl_us")],
+        scowl_70=[source_path("scowl_gb_large"), source_path("scowl_us_large")],
+        allow=config["answers"]["allow_file"],
+        deny=config["answers"]["deny_file"],
     output:
         table=report(
             "results/words/words.tsv",
             caption="../report/words_table.rst",
+            category="Words",
+        ),
+        filters=report(
+            "results/words/filters.tsv",
+            caption="../report/words_filters.rst",
             category="Words",
         ),
         answers="results/words/answers.txt",
@@ -22,7 +32,7 @@ rule words:
     log:
         "logs/words/words.log",
     params:
-        min_frequency=config["answers"]["min_frequency"],
+        answers=config["answers"],
         on_bad_line=config["words"]["on_bad_line"],
     conda:
         "../envs/wordle64.yaml"
@@ -32,7 +42,7 @@ rule words:
 
 rule words_threshold_plot:
     input:
-        table="results/words/words.tsv",
+        filters="results/words/filters.tsv",
     output:
         plot=report(
             "results/words/threshold.png",
@@ -43,8 +53,7 @@ rule words_threshold_plot:
     log:
         "logs/words/threshold.log",
     params:
-        min_frequency=config["answers"]["min_frequency"],
-        max_threshold=config["answers"]["plot_max_threshold"],
+        answers=config["answers"],
     conda:
         "../envs/wordle64.yaml"
     script:

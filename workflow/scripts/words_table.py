@@ -1,15 +1,9 @@
-"""Snakemake glue: build results/words/* from the three fetched sources."""
+"""Snakemake glue: build results/words/* from the fetched sources and the hand-edit files."""
 
 from wordle64.glue import rule_logging
-from wordle64.words import run_words_stage, write_words_outputs
+from wordle64.words import words_rule
 
 with rule_logging(snakemake.log[0]) as log:
-    table, stats, _ = run_words_stage(
-        snakemake.input.words,
-        snakemake.input.frequency,
-        snakemake.input.profanity,
-        min_frequency=snakemake.params.min_frequency,
-        on_bad_line=snakemake.params.on_bad_line,
-    )
-    write_words_outputs(table, stats, snakemake.output)
+    stats = words_rule(snakemake.input, snakemake.output, snakemake.params.answers,
+                       snakemake.params.on_bad_line)
     log.info("words stage: %s", stats)
