@@ -128,7 +128,7 @@ def test_summary_fails_the_rule_after_writing_both_files(tmp_path):
     summary = summarise([good, bad], {"prg_bytes": 1000, "tape_load_seconds": 35.8})
     assert not summary["passed"] and summary["layout"]["prg_bytes"] == 1000
     log = logging.getLogger("test")
-    with pytest.raises(Wordle64Error, match="validation failed: games"):
+    with pytest.raises(Wordle64Error, match=r"validation failed: games \(lost\) \(see"):
         write_summary(summary, tmp_path / "s.json", tmp_path / "s.tsv", log)
     assert json.loads((tmp_path / "s.json").read_text())["checks"][1]["problems"] == ["lost"]
     assert (tmp_path / "s.tsv").read_text().splitlines()[1].startswith("score\tTrue\t5\t1\t2\t3")

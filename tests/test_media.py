@@ -38,6 +38,18 @@ def test_parse_prg_refuses_what_cannot_load() -> None:
         parse_prg(b"\x00\xff" + bytes(257), "x.prg")
 
 
+def test_images_command_refuses_a_text_file(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture) -> None:
+    from wordle64.cli import main
+
+    text = tmp_path / "passwd"
+    text.write_text("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n")
+    assert main(["images", str(text), "-o", str(tmp_path / "out")]) == 2
+    error = capsys.readouterr().err
+    assert "a text file, not a PRG" in error and len(error.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
 def test_names_are_upper_case_and_bounded() -> None:
     assert media.petscii_name("wordle64") == b"WORDLE64"
     with pytest.raises(Wordle64Error, match="1-16"):

@@ -42,9 +42,9 @@ def test_words_stage_runs_offline_from_the_mirror(workdir, shared_data):
     run = snakemake(workdir, shared_data, *WORDS_TARGETS)
     assert run.returncode == 0, run.stderr[-3000:]
     stats = json.loads((workdir / "results/words/stats.json").read_text())
-    assert (stats["words"], stats["answers"], stats["profane_removed"]) == (14855, 4126, 91)
+    assert (stats["words"], stats["answers"], stats["profane_removed"]) == (14855, 2730, 91)
     answers = (workdir / "results/words/answers.txt").read_text().split()
-    assert len(answers) == 4126 and answers == sorted(answers)
+    assert len(answers) == 2730 and answers == sorted(answers)
     assert (workdir / "results/words/threshold.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     for name in ("words", "frequency", "profanity"):
         assert (workdir / f"logs/fetch/{name}.log").exists()
@@ -57,7 +57,21 @@ def test_threshold_change_reruns_only_downstream_rules(workdir, shared_data):
     changed = snakemake(workdir, shared_data, "--dry-run", *WORDS_TARGETS,
                         config=("answers={min_frequency: 300}",))
     assert changed.returncode == 0, changed.stderr[-3000:]
-    assert planned_jobs(changed.stdout + changed.stderr) == {"words": 1, "words_threshold_plot": 1}
+    assert planned_jobs(changed.stdout + changed.stderr) == {
+        "words_select": 1, "words": 1, "words_threshold_plot": 1}
+
+
+def test_a_threshold_that_leaves_no_answers_keeps_the_last_good_lists(workdir, shared_data):
+    before = {name: (workdir / "results/words" / name).read_bytes()
+              for name in ("words.tsv", "answers.txt", "stats.json")}
+    run = snakemake(workdir, shared_data, *WORDS_TARGETS,
+                    config=("answers={min_frequency: 999999999, filters: "
+                            "{scowl_commonness: false, hand_edits: false}}",))
+    assert run.returncode != 0
+    log = (workdir / "logs/words/words.log").read_text()
+    assert "answers.min_frequency = 999999999 leaves no answers" in log
+    for name, data in before.items():
+        assert (workdir / "results/words" / name).read_bytes() == data, name
 
 
 def test_a_threshold_that_is_not_a_number_is_refused(workdir, shared_data):

@@ -177,3 +177,23 @@ def test_split_figures_agree_with_counting(small_list, size):
                                                         for n in groups))
         assert figures.candidate[j] == (guess in candidates)
         assert figures.candidate[j] == (SOLVED in codes[:, j])
+
+
+@pytest.mark.parametrize("content", [b"# not a matrix\n", b"", None])
+def test_a_file_that_is_not_the_lists_feedback_matrix_is_one_line(tmp_path, capsys, content):
+    from wordle64.cli import main
+
+    guesses, answers = tmp_path / "guesses.txt", tmp_path / "answers.txt"
+    guesses.write_text("crane\nslate\nmoist\n")
+    answers.write_text("crane\nslate\n")
+    matrix = tmp_path / "matrix.npy"
+    if content is None:  # a real .npy of the wrong shape
+        np.save(matrix, np.zeros((2, 2), dtype=np.uint8))
+    else:
+        matrix.write_bytes(content)
+    for command in ("evaluate", "absurdle"):
+        code = main([command, "--guesses", str(guesses), "--answers", str(answers),
+                     "--matrix", str(matrix)])
+        error = capsys.readouterr().err.strip()
+        assert code == 2 and len(error.splitlines()) == 1, error
+        assert str(matrix) in error and ("not a feedback matrix" in error or "3 x 2" in error)

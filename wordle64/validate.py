@@ -601,7 +601,16 @@ def write_summary(summary: dict, json_path: str | Path, tsv_path: str | Path, lo
         log.info("%-8s %s  %s cases  cycles %s/%s/%s  %s", row["check"],
                  "passed" if row["passed"] else "FAILED", row["cases"], row["cycles_min"],
                  row["cycles_mean"], row["cycles_max"], row["notes"])
-    failed = [c["check"] for c in summary["checks"] if not c["passed"]]
+    failed = [failure_reason(c) for c in summary["checks"] if not c["passed"]]
     if failed:
-        raise Wordle64Error(f"validation failed: {', '.join(failed)} (see results/validate/)")
+        raise Wordle64Error(f"validation failed: {'; '.join(failed)} (see results/validate/)")
+
+
+def failure_reason(check: dict) -> str:
+    """`name (first problem, and how many more)` of a failed check."""
+    problems = check.get("problems") or []
+    if not problems:
+        return check["check"]
+    more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return f"{check['check']} ({str(problems[0])[:160]}{more})"
 

@@ -30,11 +30,19 @@ def parse_prg(data: bytes, source: str = "PRG") -> Prg:
     if len(data) < 3:
         raise Wordle64Error(f"{source}: {len(data)} bytes is too short for a PRG "
                             "(2-byte load address plus at least one byte)")
+    if looks_like_text(data):
+        raise Wordle64Error(f"{source}: a text file, not a PRG (every byte is printable ASCII; "
+                            "a PRG starts with a 2-byte load address and holds code)")
     prg = Prg(data[0] | data[1] << 8, bytes(data[2:]))
     if prg.end_address > 0x10000:
         raise Wordle64Error(f"{source}: loading {len(prg.payload)} bytes at "
                             f"${prg.load_address:04X} runs past $FFFF")
     return prg
+
+
+def looks_like_text(data: bytes) -> bool:
+    """True when every byte is printable ASCII or a line break/tab: no program looks like that."""
+    return all(32 <= byte < 127 or byte in (9, 10, 13) for byte in data)
 
 
 def read_prg(path: str | Path) -> Prg:

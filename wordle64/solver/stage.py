@@ -50,8 +50,25 @@ def load_game(guesses_path: str | Path, answers_path: str | Path,
     if matrix_path is None:
         matrix = feedback_matrix(guesses, answers)
     else:
-        matrix = np.load(matrix_path)
+        matrix = read_matrix(matrix_path, (len(guesses), len(answers)))
     return Game.from_matrix(guesses, answers, matrix)
+
+
+def read_matrix(path: str | Path, shape: tuple[int, int]) -> np.ndarray:
+    """A feedback matrix saved by `write_matrix` for lists of `shape`; anything else is one line."""
+    try:
+        matrix = np.load(path, allow_pickle=False)
+    except OSError as error:
+        raise Wordle64Error(f"{path}: cannot read the feedback matrix ({error.strerror or error})") \
+            from None
+    except (ValueError, EOFError):
+        raise Wordle64Error(f"{path}: not a feedback matrix (expected a .npy file like "
+                            "results/solver/feedback.npy)") from None
+    if not isinstance(matrix, np.ndarray) or matrix.shape != shape or matrix.dtype.kind != "u":
+        raise Wordle64Error(f"{path}: a {getattr(matrix, 'dtype', '?')} array of shape "
+                            f"{getattr(matrix, 'shape', '?')}, expected the guesses x answers "
+                            f"feedback matrix {shape[0]} x {shape[1]}")
+    return matrix
 
 
 def write_matrix(guesses_path: str, answers_path: str, output: str) -> None:

@@ -22,6 +22,9 @@ validate(config, schema=str(SCHEMA))
 # ---- fetch ------------------------------------------------------------------------------------
 SOURCE_STORE = "resources/store"
 
+# results/words/ in the order of rule words' outputs (promoted from results/staging/words/).
+WORDS_FILES = ["words.tsv", "filters.tsv", "answers.txt", "guesses.txt", "stats.json"]
+
 
 def source_path(name):
     """resources/<name>/<sha256>/<file> of a configured source: stored by content, so a new

@@ -1,7 +1,9 @@
 # Join the guess list with frequencies, profanity and the SCOWL lists; choose the answers.
+# The choice is made in results/staging/words/ and copied to results/words/ only when it
+# succeeded (e.g. a threshold that leaves no answers fails here and keeps the last good lists).
 
 
-rule words:
+rule words_select:
     input:
         words=source_path("words"),
         frequency=source_path("frequency"),
@@ -11,6 +13,26 @@ rule words:
         scowl_70=[source_path("scowl_gb_large"), source_path("scowl_us_large")],
         allow=config["answers"]["allow_file"],
         deny=config["answers"]["deny_file"],
+    output:
+        table="results/staging/words/words.tsv",
+        filters="results/staging/words/filters.tsv",
+        answers="results/staging/words/answers.txt",
+        guesses="results/staging/words/guesses.txt",
+        stats="results/staging/words/stats.json",
+    log:
+        "logs/words/words.log",
+    params:
+        answers=config["answers"],
+        on_bad_line=config["words"]["on_bad_line"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/words_table.py"
+
+
+rule words:
+    input:
+        staged=expand("results/staging/words/{name}", name=WORDS_FILES),
     output:
         table=report(
             "results/words/words.tsv",
@@ -30,14 +52,11 @@ rule words:
             category="Words",
         ),
     log:
-        "logs/words/words.log",
-    params:
-        answers=config["answers"],
-        on_bad_line=config["words"]["on_bad_line"],
+        "logs/words/promote.log",
     conda:
         "../envs/wordle64.yaml"
     script:
-        "../scripts/words_table.py"
+        "../scripts/promote.py"
 
 
 rule words_threshold_plot:

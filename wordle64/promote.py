@@ -1,0 +1,48 @@
+"""Staging and promotion: a failed check never replaces a good artifact.
+
+Snakemake deletes a job's outputs before it runs and again when it fails, so a rule whose check
+fails would take the last good file with it. Stages whose artifacts a player or a later stage
+relies on therefore write to ``results/staging/<stage>/``; a *gate* rule reads the checks'
+result files and fails, with the first failing check named, unless every one passed; only then
+does a *promote* rule copy the staged files to their final place. A failure anywhere upstream
+of the promote rule leaves the promoted files exactly as they were.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from wordle64.errors import Wordle64Error
+from wordle64.io import write_bytes, write_json
+
+
+def check_passed(path: str | Path) -> dict:
+    """The JSON of a check's result file; raises one line unless its ``passed`` is true."""
+    try:
+        result = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as error:
+        raise Wordle64Error(f"{path}: cannot read the check's result ({error})") from None
+    if not isinstance(result, dict) or "passed" not in result:
+        raise Wordle64Error(f"{path}: no 'passed' field: not a check's result")
+    if result["passed"] is not True:
+        reason = result.get("reason") or result.get("problems") or "see the file"
+        raise Wordle64Error(f"{path}: check failed ({str(reason)[:200]}); the last good "
+                            "artifacts stay where they are")
+    return result
+
+
+def gate(checks: Iterable[str | Path], out: str | Path) -> list[str]:
+    """Write `out` (the names of the checks that passed) when every check passed; else raise."""
+    passed = [str(path) for path in checks if check_passed(path)]
+    write_json(out, {"passed": True, "checks": passed})
+    return passed
+
+
+def promote(staged: Sequence[str | Path], final: Sequence[str | Path]) -> None:
+    """Copy each staged file to its final path (each copy atomic)."""
+    if len(staged) != len(final):
+        raise ValueError(f"{len(staged)} staged files for {len(final)} final paths")
+    for source, target in zip(staged, final):
+        write_bytes(target, Path(source).read_bytes())
