@@ -128,7 +128,7 @@ class Drive(DeviceHandler):
             self._command.append(byte)
         elif self._sa in self.channels and self.channels[self._sa].writing:
             self.channels[self._sa].data.append(byte)
-        else:
+        elif self.status[0] < 20:  # keep the first error (63 FILE EXISTS before a SAVE's data)
             self.set_status(61)
 
     def unlisten(self) -> None:

@@ -1,0 +1,142 @@
+"""The 1541 drive (wordle64.c64.drive) on the serial bus (wordle64.c64.iec).
+
+First against a scripted host that re-tells the Open ROMs' bus routines in Python (iec_host.py),
+then — the real proof — through the real Open ROMs KERNAL on the emulated machine, with small
+PRGs so the suite stays fast (the full-size LOAD is the machine_disk rules' job).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from iec_host import Host, HostError
+from wordle64.c64.d64 import D64, ChainError
+from wordle64.c64.drive import Drive, FileName
+from wordle64.media.disk_faults import break_chain, loop_chain
+from wordle64.media.images import read_d64, write_d64
+
+SMALL = bytes([0x01, 0x08]) + bytes((i * 7 + 3) & 0xFF for i in range(600))  # 3 blocks
+
+
+@pytest.fixture
+def disk(tmp_path):
+    path = tmp_path / "t.d64"
+    write_d64(SMALL, path, disk_name="TEST", disk_id="64", file_name="SMALL")
+    return path
+
+
+def host_for(image, **kwargs) -> tuple[Drive, Host]:
+    drive = Drive(image, **kwargs)
+    return drive, Host(drive.serial)
+
+
+def test_power_on_status_is_the_dos_banner(disk):
+    _drive, host = host_for(disk)
+    assert host.status(8) == "73,CBM DOS V2.6 1541,00,00"
+    assert host.status(8) == "00,OK,00,00"  # reading the status clears it
+
+
+def test_load_by_name_and_pattern_returns_the_file_with_eoi_on_the_last_byte(disk):
+    drive, host = host_for(disk)
+    assert host.load(8, b"SMALL") == SMALL
+    assert host.eoi and drive.serial.bytes_sent == len(SMALL)
+    assert host.load(8, b"SM*") == SMALL
+    assert host.load(8, b"0:SMAL?") == SMALL
+
+
+def test_load_time_follows_the_drive_model(disk):
+    drive, host = host_for(disk, bytes_per_second=400, open_seconds=0.5)
+    host.open(8, 0, b"SMALL")
+    start = host.t
+    host.read(8, 0)
+    model = drive.open_cycles + len(SMALL) * drive.byte_cycles
+    assert model <= host.t - start <= model * 1.02
+
+
+def test_missing_file_sends_nothing_and_reports_62(disk):
+    drive, host = host_for(disk)
+    assert host.load(8, b"NOPE") is None
+    assert drive.serial.bytes_sent == 0
+    assert host.status(8) == "62,FILE NOT FOUND,00,00"
+
+
+def test_device_9_is_not_present(disk):
+    _drive, host = host_for(disk)
+    host.tx_command(0x29)  # LISTEN 9: drive 8 acknowledges ATN, then lets go
+    host.tx_command(0xF0)
+    host.finalize()
+    with pytest.raises(HostError, match="DEVICE NOT PRESENT"):
+        host.tx_byte(ord("X"))
+
+
+def test_chain_off_the_disk_stops_with_66_not_a_hang(disk):
+    image = D64.open(disk)
+    bad = break_chain(image, b"SMALL", (36, 1), at=0)
+    drive, host = host_for(image)
+    data = host.load(8, b"SMALL")
+    assert data is not None and len(data) == 254 + 1 and data[:254] == SMALL[:254]
+    assert host.status(8) == "66,ILLEGAL TRACK OR SECTOR,36,01"
+    assert bad == image.find(b"SMALL").first
+
+
+def test_looping_chain_is_detected(disk):
+    image = D64.open(disk)
+    loop_chain(image, b"SMALL", at=1)
+    with pytest.raises(ChainError, match="looping"):
+        image.read_chain(*image.find(b"SMALL").first)
+    _drive, host = host_for(image)
+    data = host.load(8, b"SMALL")
+    assert data[:508] == SMALL[:508]
+    first = image.find(b"SMALL").first
+    assert host.status(8) == f"66,ILLEGAL TRACK OR SECTOR,{first[0]:02d},{first[1]:02d}"
+
+
+def test_save_writes_a_file_that_d64py_reads_back_and_survives_a_new_drive(disk):
+    stats = bytes([0x00, 0xC0]) + bytes(range(256)) * 2
+    _drive, host = host_for(disk)
+    host.save(8, b"STATS", stats)
+    assert host.status(8) == "00,OK,00,00"
+    contents = read_d64(disk)  # an independent reader of the saved image
+    assert contents.data["STATS"] == stats and contents.data["SMALL"] == SMALL
+    _drive, host = host_for(disk)  # "power cycle": a new drive on the same file
+    assert host.load(8, b"STATS") == stats
+
+
+def test_save_over_an_existing_name_needs_the_replace_prefix(disk):
+    drive, host = host_for(disk)
+    host.save(8, b"SMALL", b"\x01\x08new")
+    assert host.status(8) == "63,FILE EXISTS,00,00"
+    assert host.load(8, b"SMALL") == SMALL
+    free = drive.image.blocks_free()
+    host.save(8, b"@0:SMALL", b"\x01\x08new")
+    assert host.load(8, b"SMALL") == b"\x01\x08new"
+    assert drive.image.blocks_free() == free + 2  # three blocks freed, one used
+
+
+def test_sequential_file_by_open_print_and_scratch_command(disk):
+    drive, host = host_for(disk)
+    host.open(8, 2, b"SCORES,S,W")
+    host.write_channel(8, 2, b"5,4,3\r")
+    host.close(8, 2)
+    assert drive.image.find(b"SCORES").type_name == "SEQ"
+    host.open(8, 3, b"SCORES,S,R")
+    assert host.read(8, 3) == b"5,4,3\r"
+    host.close(8, 3)
+    host.open(8, 15, b"S0:SCORES")
+    assert host.status(8) == "01,FILES SCRATCHED,01,00"
+    assert drive.image.find(b"SCORES") is None
+
+
+def test_unknown_command_is_a_syntax_error(disk):
+    _drive, host = host_for(disk)
+    host.write_channel(8, 15, b"XYZZY")
+    assert host.status(8) == "31,SYNTAX ERROR,00,00"
+
+
+@pytest.mark.parametrize("raw, sa, expected", [
+    (b"@0:STATS", 1, FileName(b"STATS", "PRG", True, True)),
+    (b"LOG,S,W", 2, FileName(b"LOG", "SEQ", True, False)),
+    (b"WORDLE64", 0, FileName(b"WORDLE64", "PRG", False, False)),
+])
+def test_file_names_are_taken_apart_like_the_1541(raw, sa, expected):
+    assert FileName.parse(raw, sa) == expected
