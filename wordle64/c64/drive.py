@@ -106,6 +106,16 @@ class Drive(DeviceHandler):
         self._busy_until = 0  # the drive's own time: when it can take the next byte
         self._open_pending = False
 
+    # ---- the machine's serial hooks (Board.attach_serial(drive)) ----------------------------
+    def write(self, port_value: int, cycle: int) -> None:
+        self.serial.write(port_value, cycle)
+
+    def read(self, cycle: int) -> int:
+        return self.serial.read(cycle)
+
+    def next_event(self) -> int | None:
+        return self.serial.next_event()
+
     # ---- status ----------------------------------------------------------------------------
     def set_status(self, code: int, track: int = 0, sector: int = 0) -> None:
         self.status = (code, track, sector)

@@ -131,6 +131,18 @@ class SerialDevice:
         else:
             self._check()
 
+    def write(self, port_value: int, cycle: int) -> None:
+        """The machine's hook: CIA2 drives ``port_value`` on $DD00 (bits 3-5 = 1: ATN, CLK,
+        DATA pulled low through the 7406 inverters)."""
+        self.host_write(cycle, bool(port_value & 0x08), bool(port_value & 0x10),
+                        bool(port_value & 0x20))
+
+    def read(self, cycle: int) -> int:
+        """The machine's hook: bits 6 (CLK) and 7 (DATA), 1 while this device releases the
+        line (the machine ANDs in its own pulls)."""
+        self.advance(cycle)
+        return (0 if self.clk else 0x40) | (0 if self.data else 0x80)
+
     def lines(self, cycle: int) -> tuple[bool, bool]:
         """(CLK, DATA) as pulled by this device at ``cycle``."""
         self.advance(cycle)
