@@ -250,12 +250,14 @@ class SerialDevice:
         if selected is None:
             return None
         sa, kind = command & 0x0F, command & 0xF0
-        if kind == OPEN:
+        if selected == "talk":  # as the 1541: a talker talks from channel sa, whatever the
+            handler.talk(sa)    # secondary (the Open ROMs' TKSA sends $F0+sa)
+        elif kind == OPEN:
             handler.open(sa)
         elif kind == CLOSE:
             handler.close(sa)
         elif group == DATA:
-            (handler.listen if selected == "listen" else handler.talk)(sa)
+            handler.listen(sa)
         return selected
 
     def _receive_byte(self, under_atn: bool = False):

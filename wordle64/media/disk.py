@@ -1,0 +1,261 @@
+"""The .d64 loaded for real: ``LOAD"WORDLE64",8`` through the Open ROMs KERNAL to the emulated
+1541 (wordle64.c64.drive) on the serial bus, then RUN, the menu and a checked guess; the drive's
+fault cases; the emulated disk figures for results/media/load-times.json.
+
+Nothing is poked: every byte of the program reaches RAM through CIA2's ATN/CLK/DATA lines, bit by
+bit, under the KERNAL's own serial routines, and the load time is the emulated cycle count from
+the RETURN that starts the LOAD to the READY. after it (the drive's time per byte and per OPEN
+is the model stated in wordle64.c64.drive).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordle64.c64.d64 import D64
+from wordle64.c64.drive import Drive
+from wordle64.c64.emu import PAL_HZ
+from wordle64.c64.machine import MachineError
+from wordle64.errors import Wordle64Error
+from wordle64.io import write_json
+from wordle64.media.disk_faults import break_chain, loop_chain
+from wordle64.media.images import read_d64
+
+log = logging.getLogger(__name__)
+
+DEVICE = 8
+PROBE = 0xC000  # the status probe's code
+PROBE_OUT = 0xC100  # where it leaves the status line
+# KERNAL calls: OPEN 15,8,15 (no name), CHKIN 15, CHRIN until CR or STATUS <> 0, CLRCHN,
+# CLOSE 15. Hand-assembled (48 bytes) because Open ROMs BASIC has no INPUT#; every call is a
+# jump-table entry, so the bytes work on any KERNAL. (Logical file 15, not 1: the Open ROMs'
+# CHKIN refuses logical file 1, testing the logical-file table where it means the secondary.)
+STATUS_PROBE = bytes([
+    0xA9, 0x0F, 0xA2, DEVICE, 0xA0, 0x0F, 0x20, 0xBA, 0xFF,  # lda #15 ldx #8 ldy #15 SETLFS
+    0xA9, 0x00, 0x20, 0xBD, 0xFF,                            # lda #0 jsr SETNAM
+    0x20, 0xC0, 0xFF,                                        # jsr OPEN
+    0xA2, 0x0F, 0x20, 0xC6, 0xFF,                            # ldx #15 jsr CHKIN
+    0xA0, 0x00,                                              # ldy #0
+    0x20, 0xCF, 0xFF,                                        # loop: jsr CHRIN
+    0x99, PROBE_OUT & 0xFF, PROBE_OUT >> 8,                  # sta PROBE_OUT,y
+    0xC8, 0xC9, 0x0D, 0xF0, 0x06,                            # iny cmp #13 beq done
+    0xA5, 0x90, 0xD0, 0x02, 0xF0, 0xEF,                      # lda STATUS bne done beq loop
+    0x20, 0xCC, 0xFF, 0xA9, 0x0F, 0x20, 0xC3, 0xFF, 0x60,    # done: CLRCHN, CLOSE 15, rts
+])
+
+
+@dataclass(frozen=True)
+class DriveModel:
+    """The emulated drive's own time (config machine.drive_*)."""
+
+    bytes_per_second: float = 400.0
+    open_seconds: float = 1.0
+
+    def drive(self, d64: str | Path | D64, autosave: bool = True) -> Drive:
+        return Drive(d64, device=DEVICE, bytes_per_second=self.bytes_per_second,
+                     open_seconds=self.open_seconds, autosave=autosave)
+
+
+# ---- typing at READY. ---------------------------------------------------------------------------
+
+def _ready_below(machine, row: int) -> bool:
+    return any(line.rstrip() == "READY." for line in machine.lines()[row + 1:])
+
+
+def _row_of(machine, text: str) -> int:
+    rows = [i for i, line in enumerate(machine.lines()) if line.startswith(text[:20].upper())]
+    if not rows:
+        raise MachineError(f"{text!r} is not on screen\n" + machine.dump())
+    return rows[-1]
+
+
+def command(machine, text: str, max_cycles: int) -> int:
+    """Type ``text`` at READY., press RETURN, run until READY. comes back below it; return the
+    cycles from RETURN going down to READY. (checked every frame)."""
+    machine.press("{clr}")
+    machine.press(text.lower())
+    row = _row_of(machine, text)
+    start = machine.cycles
+    machine.press("\n")
+    machine.run_until(lambda m: _ready_below(m, row), max_cycles, f"READY. after {text}")
+    return machine.cycles - start
+
+
+def screen_after(machine, text: str) -> list[str]:
+    """The non-blank screen lines from the last line starting with ``text``."""
+    lines = machine.lines()
+    row = _row_of(machine, text)
+    return [line.rstrip() for line in lines[row:] if line.strip()]
+
+
+def read_status(machine, max_cycles: int = 5_000_000) -> str:
+    """The drive's status line, read by the C64: the probe (OPEN 1,8,15 / CHKIN / CHRIN) is
+    run with SYS from READY."""
+    machine.poke(PROBE, STATUS_PROBE)
+    machine.poke(PROBE_OUT, bytes(64))
+    command(machine, f"sys{PROBE}", max_cycles)
+    raw = machine.ram(PROBE_OUT, 64).split(b"\r")[0]
+    return raw.decode("latin-1")
+
+
+# ---- the full LOAD ----------------------------------------------------------------------------
+
+def load_and_play(machine, d64_path: str | Path, prg: bytes, *, file_name: str,
+                  model: DriveModel, load_max_cycles: int, play) -> dict:
+    """Boot, LOAD the file from the drive, compare RAM with the PRG, then ``play(machine)``
+    (RUN, menu, a checked guess: the machine model's helper) -> its report dict."""
+    started = time.monotonic()
+    drive = model.drive(d64_path, autosave=False)
+    machine.board.attach_serial(drive)
+    boot = machine.boot()
+    text = f'load"{file_name}",{DEVICE}'
+    load_cycles = command(machine, text, load_max_cycles)
+    start = int.from_bytes(prg[:2], "little")
+    ram_matches = machine.ram(start, len(prg) - 2) == prg[2:]
+    end = int.from_bytes(machine.ram(0xAE, 2), "little")  # LOAD's end address
+    result = {
+        "boot_cycles": boot,
+        "cycles": load_cycles,
+        "seconds_pal": round(load_cycles / PAL_HZ, 2),
+        "prg_bytes": len(prg),
+        "bytes_sent": drive.serial.bytes_sent,
+        "ram_matches_prg": ram_matches,
+        "end_address": f"${end:04X}",
+        "screen": screen_after(machine, text),
+        "drive_log": drive.log,
+        "drive_model": {"bytes_per_second": model.bytes_per_second,
+                        "open_seconds": model.open_seconds},
+    }
+    if not ram_matches:
+        raise MachineError(f"LOAD\"{file_name}\",8 left RAM ${start:04X}-${end:04X} different "
+                           "from the PRG\n" + machine.dump())
+    result.update(play(machine))
+    result["wall_seconds"] = round(time.monotonic() - started, 1)
+    return result
+
+
+# ---- fault cases ------------------------------------------------------------------------------
+
+def _case(name: str, passed: bool, **details) -> dict:
+    return {"case": name, "passed": bool(passed), **details}
+
+
+def case_missing_file(machine, drive: Drive, max_cycles: int) -> dict:
+    text = f'load"nosuchfile",{DEVICE}'
+    cycles = command(machine, text, max_cycles)
+    screen = screen_after(machine, text)
+    status = read_status(machine)
+    return _case("missing file", any("FILE NOT FOUND" in line for line in screen)
+                 and status.startswith("62,FILE NOT FOUND"),
+                 expected="?FILE NOT FOUND on screen; status 62,FILE NOT FOUND,00,00",
+                 screen=screen, status=status, cycles=cycles)
+
+
+def case_bad_chain(machine, drive: Drive, file_name: str, expected: str, what: str,
+                   max_cycles: int) -> dict:
+    text = f'load"{file_name}",{DEVICE}'
+    cycles = command(machine, text, max_cycles)
+    screen = screen_after(machine, text)
+    status = read_status(machine)
+    return _case(what, status == expected, expected=f"LOAD returns (no hang); status {expected}",
+                 screen=screen, status=status, cycles=cycles,
+                 bytes_sent=drive.serial.bytes_sent)
+
+
+def case_save_round_trip(new_machine, d64_path: Path, model: DriveModel, max_cycles: int
+                         ) -> dict:
+    """SAVE a BASIC line, read the .d64 back with d64py, reset (a new machine and drive on the
+    same file), LOAD it and RUN it."""
+    line, marker = '10 print"saved ok"', "SAVED OK"
+    machine = new_machine()
+    drive = model.drive(d64_path)
+    machine.board.attach_serial(drive)
+    machine.boot()
+    machine.press(line + "\n")
+    program_end = int.from_bytes(machine.ram(0x2D, 2), "little")
+    program = b"\x01\x08" + machine.ram(0x0801, program_end - 0x0801)
+    save_cycles = command(machine, f'save"stats",{DEVICE}', max_cycles)
+    on_disk = read_d64(d64_path).data.get("STATS")
+    machine = new_machine()  # power cycle: nothing survives but the .d64 file
+    machine.board.attach_serial(model.drive(d64_path))
+    machine.boot()
+    load_cycles = command(machine, f'load"stats",{DEVICE}', max_cycles)
+    command(machine, "run", 2_000_000)
+    ran = screen_after(machine, "run")
+    return _case("SAVE then LOAD after a reset", on_disk == program and marker in ran,
+                 expected="d64py reads the saved program back byte for byte; after a reset "
+                          "LOAD and RUN print SAVED OK",
+                 saved_bytes=len(program), d64py_matches=on_disk == program,
+                 save_cycles=save_cycles, load_cycles=load_cycles, screen=ran)
+
+
+def disk_faults(new_machine, d64_path: str | Path, work: str | Path, *, file_name: str,
+                model: DriveModel, max_cycles: int) -> dict:
+    """Every fault case on copies of the .d64 under ``work``; a dict for disk-faults.json."""
+    work = Path(work)
+    work.mkdir(parents=True, exist_ok=True)
+    name = file_name.upper().encode("latin-1")
+    cases = []
+    machine = new_machine()
+    drive = model.drive(d64_path, autosave=False)
+    machine.board.attach_serial(drive)
+    machine.boot()
+    cases.append(case_missing_file(machine, drive, max_cycles))
+    for what, breaker in (("chain to track 36", break_chain), ("looping chain", loop_chain)):
+        image = D64.open(d64_path)
+        block = breaker(image, name)
+        link = (36, 1) if breaker is break_chain else image.find(name).first
+        drive = model.drive(image, autosave=False)
+        machine = new_machine()
+        machine.board.attach_serial(drive)
+        machine.boot()
+        expected = f"66,ILLEGAL TRACK OR SECTOR,{link[0]:02d},{link[1]:02d}"
+        case = case_bad_chain(machine, drive, file_name, expected, what, max_cycles)
+        case["broken_block"] = list(block)
+        cases.append(case)
+    copy = work / "save-test.d64"
+    shutil.copyfile(d64_path, copy)
+    cases.append(case_save_round_trip(new_machine, copy, model, max_cycles))
+    return {"passed": all(case["passed"] for case in cases), "cases": cases}
+
+
+# ---- load-times.json ----------------------------------------------------------------------------
+
+def disk_load_times(result: dict, load_disk_json: str | Path) -> dict:
+    """Replace the estimated disk part of a load-times dict by the emulated figures."""
+    run = json.loads(Path(load_disk_json).read_text())
+    if run.get("skipped") or not run.get("passed"):
+        result["disk"]["emulated"] = False
+        return result
+    model = run["drive_model"]
+    result["disk"] = {
+        "emulated": True,
+        "cycles": run["cycles"],
+        "seconds": run["seconds_pal"],
+        "seconds_pal": run["seconds_pal"],
+        "model": (f"emulated: LOAD through the Open ROMs KERNAL to a protocol-level 1541 on "
+                  f"the serial bus; the drive's own time is modelled as "
+                  f"{model['open_seconds']:g} s per OPEN + {model['bytes_per_second']:g} "
+                  f"bytes/s (stock 1541, Prindle 1984)"),
+        "source": str(load_disk_json),
+    }
+    startup = run.get("startup_cycles")
+    playable = result.get("time_to_playable")
+    if startup is not None:
+        seconds = round((run["cycles"] + startup) / PAL_HZ, 2)
+        if playable is None:
+            result["time_to_playable"] = playable = {}
+        playable["disk_seconds"] = seconds
+        playable["disk_cycles"] = run["cycles"] + startup
+    return result
+
+
+def check_passed(result: dict, what: str) -> None:
+    if not result.get("passed"):
+        failed = [case["case"] for case in result.get("cases", []) if not case["passed"]]
+        raise Wordle64Error(f"{what}: failed {', '.join(failed) or 'the run'}")
