@@ -1,0 +1,127 @@
+"""The whole C64 on py65: the 6510 on `Bus`, CIA1's timer interrupt, and idle skips.
+
+`Board` is the machine model every whole-machine check runs on (wordle64.c64.machine drives it
+with keys and reads the screen). The run loop steps py65 and takes CIA1's interrupt (the KERNAL's
+keyboard scan and jiffy clock) when its lazily computed time comes.
+
+Idle skips keep tape loads fast without changing what the program sees: when the CPU polls a
+register in a two-instruction loop (``bit $DC0D`` / ``beq`` back, or ``cmp $D012`` / ``beq``
+back) with interrupts off, the cycle counter jumps to the cycle the loop would exit (the next
+tape edge, the next raster line), as if it had spun until then.
+
+The serial bus: ``attach_serial(device)``; the device's ``write(port_value, cycle)`` gets every
+value CIA2 drives on $DD00 (ATN out bit 3, CLK out bit 4, DATA out bit 5, 1 = pulled low) and
+``read(cycle)`` returns bits 6 (CLK) and 7 (DATA) of the lines as the device leaves them
+(1 = released); the C64 reads a line high only when both sides release it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from py65.devices.mpu6502 import MPU
+
+from wordle64.c64.bus import LINE_CYCLES, Bus
+from wordle64.c64.cia import NEVER
+from wordle64.errors import Wordle64Error
+
+PAL_HZ = 985_248
+ROM_NAMES = {"basic": "basic_generic.rom", "kernal": "kernal_generic.rom",
+             "chargen": "chargen_openroms.rom"}
+_POLL_OP = 0x2C           # bit abs: the FLAG poll
+_BRANCHES = (0xF0, 0xD0)   # beq, bne
+
+
+class BoardError(Wordle64Error):
+    """The machine model cannot run (missing ROM, a jam)."""
+
+
+class Board:
+    """A PAL C64 with ROMs, reset; ``run(cycles)`` runs it, ``cycles`` counts PAL cycles."""
+
+    def __init__(self, basic: bytes, kernal: bytes, chargen: bytes) -> None:
+        for name, rom, size in (("BASIC", basic, 8192), ("KERNAL", kernal, 8192),
+                                ("character", chargen, 4096)):
+            if len(rom) != size:
+                raise BoardError(f"the {name} ROM has {len(rom)} bytes, not {size}")
+        self.bus = Bus(basic, kernal, chargen)
+        self.bus.clock = self._clock
+        self.bus.on_poll = self._idle_skip
+        self.mpu = MPU(memory=self.bus, pc=None)
+        self.mpu.reset()
+        self.mpu.p |= MPU.INTERRUPT
+        self.skipped = 0           # cycles jumped over by idle skips
+
+    @classmethod
+    def from_folder(cls, folder: str | Path, names: dict[str, str] | None = None) -> Board:
+        folder, names = Path(folder), names or ROM_NAMES
+        roms = {}
+        for key, name in names.items():
+            path = folder / name
+            if not path.is_file():
+                raise BoardError(f"{path}: no such ROM file")
+            roms[key] = path.read_bytes()
+        return cls(roms["basic"], roms["kernal"], roms["chargen"])
+
+    def _clock(self) -> int:
+        return self.mpu.processorCycles
+
+    @property
+    def cycles(self) -> int:
+        return self.mpu.processorCycles
+
+    @property
+    def datasette(self):
+        return self.bus.datasette
+
+    def attach_serial(self, device) -> None:
+        """Put a device on the serial bus (CIA2 port A, $DD00); see the module text."""
+        self.bus.serial = device
+
+    # ---- running ------------------------------------------------------------------------
+    def run(self, cycles: int) -> None:
+        """Run ``cycles`` more cycles (the last instruction may overshoot by a few)."""
+        mpu, cia1 = self.mpu, self.bus.cia1
+        step = mpu.step
+        target = mpu.processorCycles + cycles
+        irq_at = cia1.irq_at(mpu.processorCycles)
+        cia1.dirty = False
+        while mpu.processorCycles < target:
+            step()
+            if cia1.dirty:
+                cia1.dirty = False
+                irq_at = cia1.irq_at(mpu.processorCycles)
+            if mpu.processorCycles >= irq_at and not mpu.p & MPU.INTERRUPT:
+                mpu.irq()
+                irq_at = cia1.irq_at(mpu.processorCycles)
+
+    def _idle_skip(self, address: int) -> None:
+        """Called before a read of $DC0D or $D012: jump the clock if the CPU only waits."""
+        mpu = self.mpu
+        if not mpu.p & MPU.INTERRUPT:
+            return
+        view, pc = self.bus.view, mpu.pc          # pc: the operand of the reading instruction
+        branch = view[(pc + 2) & 0xFFFF]
+        if branch not in _BRANCHES:
+            return
+        offset = view[(pc + 3) & 0xFFFF]
+        dest = (pc + 4 + (offset - 256 if offset & 0x80 else offset)) & 0xFFFF
+        if not pc - 3 <= dest <= pc - 1:
+            return
+        now = mpu.processorCycles
+        if address == 0xDC0D:
+            if view[pc - 1] != _POLL_OP or branch != 0xF0:
+                return
+            cia1 = self.bus.cia1
+            if not mpu.a & 0x10 or cia1.flag_pending(now):
+                return
+            edge = self.bus.datasette.next_edge(now)
+            if edge != NEVER and edge > now:
+                self.skipped += edge - now
+                mpu.processorCycles = edge
+        elif view[pc - 1] == 0xCD and branch == 0xF0 and dest == pc - 1:
+            if mpu.a != self.bus.raster(now) & 0xFF:
+                return
+            line_end = (now // LINE_CYCLES + 1) * LINE_CYCLES
+            self.skipped += line_end - now
+            mpu.processorCycles = line_end
