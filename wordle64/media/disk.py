@@ -259,3 +259,88 @@ def check_passed(result: dict, what: str) -> None:
     if not result.get("passed"):
         failed = [case["case"] for case in result.get("cases", []) if not case["passed"]]
         raise Wordle64Error(f"{what}: failed {', '.join(failed) or 'the run'}")
+
+
+# ---- stage entry points (workflow/scripts/machine_*.py) ------------------------------------------
+
+class _AlreadyLoaded:
+    """The machine as play_random_game sees it after a real LOAD: booted, program in RAM (its
+    boot and load_prg become no-ops); everything else is the machine itself."""
+
+    def __init__(self, machine):
+        self._machine = machine
+
+    def __getattr__(self, name: str):
+        return getattr(self._machine, name)
+
+    def boot(self, *_args) -> int:
+        return 0
+
+    def load_prg(self, data: bytes) -> tuple[int, int]:
+        return 0, 0
+
+
+def _skipped(out_json: str, roms: str | None) -> dict | None:
+    from wordle64.c64.machine import ROMS_ENV, locate_roms
+
+    if locate_roms(roms) is not None:
+        return None
+    reason = f"no C64 ROMs in ${ROMS_ENV} or {roms!r}"
+    log.warning("disk run skipped: %s", reason)
+    result = {"skipped": reason, "passed": None}
+    write_json(out_json, result)
+    return result
+
+
+def run_load_disk(prg_path: str, labels_path: str, answers_path: str, d64_path: str,
+                  out_json: str, *, roms: str | None, file_name: str, model: DriveModel,
+                  load_max_cycles: int, script) -> dict:
+    """The machine_load_disk rule: results/machine/load-disk.json."""
+    from wordle64.c64.machine import Machine, locate_roms, play_random_game, read_labels
+    from wordle64.core import read_answers
+
+    if (skipped := _skipped(out_json, roms)) is not None:
+        return skipped
+    prg = Path(prg_path).read_bytes()
+    labels, answers = read_labels(labels_path), set(read_answers(answers_path))
+    machine = Machine(locate_roms(roms))
+
+    def play(loaded) -> dict:
+        report = play_random_game(_AlreadyLoaded(loaded), prg, labels, script, answers)
+        return {"reached_menu": report.startup_cycles is not None,
+                "startup_cycles": report.startup_cycles,
+                "answer": report.answer, "guess": report.guess,
+                "expected_marks": report.expected_marks,
+                "guess_checked": bool(report.found_at),
+                "screens": report.screens}
+
+    result = load_and_play(machine, d64_path, prg, file_name=file_name, model=model,
+                           load_max_cycles=load_max_cycles, play=play)
+    result["time_to_playable_cycles"] = result["cycles"] + result["startup_cycles"]
+    result["time_to_playable_seconds_pal"] = round(result["time_to_playable_cycles"] / PAL_HZ, 2)
+    result["passed"] = bool(result["ram_matches_prg"] and result["reached_menu"]
+                            and result["guess_checked"])
+    write_json(out_json, result)
+    log.info("LOAD\"%s\",8: %d cycles (%.1f s PAL), RAM matches: %s, guess checked: %s, "
+             "%.0f s wall", file_name, result["cycles"], result["seconds_pal"],
+             result["ram_matches_prg"], result["guess_checked"], result["wall_seconds"])
+    check_passed(result, out_json)
+    return result
+
+
+def run_disk_faults(d64_path: str, out_json: str, work_dir: str, *, roms: str | None,
+                    file_name: str, model: DriveModel, max_cycles: int) -> dict:
+    """The machine_disk_faults rule: results/machine/disk-faults.json."""
+    from wordle64.c64.machine import Machine, locate_roms
+
+    if (skipped := _skipped(out_json, roms)) is not None:
+        return skipped
+    rom_dir = locate_roms(roms)
+    result = disk_faults(lambda: Machine(rom_dir), d64_path, work_dir, file_name=file_name,
+                         model=model, max_cycles=max_cycles)
+    write_json(out_json, result)
+    for case in result["cases"]:
+        log.info("%s: %s (%s)", case["case"], "passed" if case["passed"] else "FAILED",
+                 case.get("status") or case.get("screen"))
+    check_passed(result, out_json)
+    return result
