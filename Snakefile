@@ -24,6 +24,7 @@ include: "workflow/rules/build.smk"
 include: "workflow/rules/validate.smk"
 include: "workflow/rules/game.smk"
 include: "workflow/rules/media.smk"
+include: "workflow/rules/machine_disk.smk"
 include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
 include: "workflow/rules/report.smk"
@@ -47,6 +48,8 @@ rule all:
         "results/media/wordle64.t64",
         "results/media/load-times.json",
         "results/machine/run.json",
+        "results/machine/load-disk.json",
+        "results/machine/disk-faults.json",
         "results/solver/evaluation.tsv",
         "results/solver/summary.json",
         "results/solver/difficulty.png",

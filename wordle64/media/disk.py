@@ -10,7 +10,6 @@ is the model stated in wordle64.c64.drive).
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 import time
@@ -222,37 +221,6 @@ def disk_faults(new_machine, d64_path: str | Path, work: str | Path, *, file_nam
     shutil.copyfile(d64_path, copy)
     cases.append(case_save_round_trip(new_machine, copy, model, max_cycles))
     return {"passed": all(case["passed"] for case in cases), "cases": cases}
-
-
-# ---- load-times.json ----------------------------------------------------------------------------
-
-def disk_load_times(result: dict, load_disk_json: str | Path) -> dict:
-    """Replace the estimated disk part of a load-times dict by the emulated figures."""
-    run = json.loads(Path(load_disk_json).read_text())
-    if run.get("skipped") or not run.get("passed"):
-        result["disk"]["emulated"] = False
-        return result
-    model = run["drive_model"]
-    result["disk"] = {
-        "emulated": True,
-        "cycles": run["cycles"],
-        "seconds": run["seconds_pal"],
-        "seconds_pal": run["seconds_pal"],
-        "model": (f"emulated: LOAD through the Open ROMs KERNAL to a protocol-level 1541 on "
-                  f"the serial bus; the drive's own time is modelled as "
-                  f"{model['open_seconds']:g} s per OPEN + {model['bytes_per_second']:g} "
-                  f"bytes/s (stock 1541, Prindle 1984)"),
-        "source": str(load_disk_json),
-    }
-    startup = run.get("startup_cycles")
-    playable = result.get("time_to_playable")
-    if startup is not None:
-        seconds = round((run["cycles"] + startup) / PAL_HZ, 2)
-        if playable is None:
-            result["time_to_playable"] = playable = {}
-        playable["disk_seconds"] = seconds
-        playable["disk_cycles"] = run["cycles"] + startup
-    return result
 
 
 def check_passed(result: dict, what: str) -> None:

@@ -412,7 +412,8 @@ def make_t64(prg_path: str, out_path: str, *, tape_name: str, file_name: str) ->
 
 
 def make_load_times(prg_path: str, tap_path: str, machine_json: str | None, out_path: str, *,
-                    disk: DiskModel, tape_target_seconds: float) -> dict:
+                    disk: DiskModel, tape_target_seconds: float,
+                    disk_json: str | None = None) -> dict:
     prg = read_prg(prg_path)
     pulses = tap_pulses(Path(tap_path).read_bytes(), tap_path)
     startup_cycles, source = None, ""
@@ -424,9 +425,41 @@ def make_load_times(prg_path: str, tap_path: str, machine_json: str | None, out_
             source = f"{machine_json}: {run.get('skipped', 'no startup figure')}"
     result = load_times(prg, pulses, disk=disk, startup_cycles=startup_cycles,
                         tape_target_seconds=tape_target_seconds, startup_source=source)
+    if disk_json:
+        result = disk_load_times(result, disk_json)
     write_json(out_path, result)
     log.info("load times: %s", result)
     return result
+
+
+def disk_load_times(result: dict, load_disk_json: str | Path) -> dict:
+    """Replace the estimated disk part of a load-times dict by the emulated figures."""
+    run = json.loads(Path(load_disk_json).read_text())
+    if run.get("skipped") or not run.get("passed"):
+        result["disk"]["emulated"] = False
+        return result
+    model = run["drive_model"]
+    result["disk"] = {
+        "emulated": True,
+        "cycles": run["cycles"],
+        "seconds": run["seconds_pal"],
+        "seconds_pal": run["seconds_pal"],
+        "model": (f"emulated: LOAD through the Open ROMs KERNAL to a protocol-level 1541 on "
+                  f"the serial bus; the drive's own time is modelled as "
+                  f"{model['open_seconds']:g} s per OPEN + {model['bytes_per_second']:g} "
+                  f"bytes/s (stock 1541, Prindle 1984)"),
+        "source": str(load_disk_json),
+    }
+    startup = run.get("startup_cycles")
+    playable = result.get("time_to_playable")
+    if startup is not None:
+        seconds = round((run["cycles"] + startup) / PAL_HZ, 2)
+        if playable is None:
+            result["time_to_playable"] = playable = {}
+        playable["disk_seconds"] = seconds
+        playable["disk_cycles"] = run["cycles"] + startup
+    return result
+
 
 
 # ---- command line ------------------------------------------------------------------------------

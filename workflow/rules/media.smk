@@ -88,6 +88,7 @@ rule media_load_times:
         prg="results/build/wordle64.prg",
         tap="results/media/wordle64.tap",
         run="results/machine/run.json",
+        disk="results/machine/load-disk.json",
     output:
         report(
             "results/media/load-times.json",

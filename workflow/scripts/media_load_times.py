@@ -1,4 +1,4 @@
-"""Snakemake glue: results/media/load-times.json (tape pulses, disk model, time to playable)."""
+"""Snakemake glue: results/media/load-times.json (tape pulses, emulated disk LOAD, time to playable)."""
 
 from wordle64.glue import rule_logging
 from wordle64.media.images import DiskModel, make_load_times
@@ -12,4 +12,5 @@ with rule_logging(snakemake.log[0]):
         disk=DiskModel(bytes_per_second=snakemake.params.disk_bytes_per_second,
                        overhead_seconds=snakemake.params.disk_overhead_seconds),
         tape_target_seconds=snakemake.params.tape_target_seconds,
+        disk_json=snakemake.input.disk,
     )

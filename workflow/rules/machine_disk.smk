@@ -1,0 +1,59 @@
+# The .d64 loaded for real: LOAD"WORDLE64",8 through the Open ROMs KERNAL to an emulated 1541 on
+# the serial bus (wordle64.c64.drive), RUN, menu, a checked guess; and the drive's fault cases.
+
+
+rule machine_load_disk:
+    input:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        answers="results/words/answers.txt",
+        d64="results/media/wordle64.d64",
+        roms=media_machine_roms,
+    output:
+        report(
+            "results/machine/load-disk.json",
+            caption="../report/machine_load_disk.rst",
+            category="Media",
+        ),
+    log:
+        "logs/machine/load_disk.log",
+    params:
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        menu_text=config["machine"]["menu_text"],
+        random_key=config["machine"]["random_key"],
+        guesses=config["machine"]["guesses"],
+        boot_max_cycles=config["machine"]["boot_max_cycles"],
+        startup_max_cycles=config["machine"]["startup_max_cycles"],
+        load_max_cycles=config["machine"]["disk_load_max_cycles"],
+        bytes_per_second=config["machine"]["drive_bytes_per_second"],
+        open_seconds=config["machine"]["drive_open_seconds"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_load_disk.py"
+
+
+rule machine_disk_faults:
+    input:
+        d64="results/media/wordle64.d64",
+        roms=media_machine_roms,
+    output:
+        faults=report(
+            "results/machine/disk-faults.json",
+            caption="../report/machine_disk_faults.rst",
+            category="Media",
+        ),
+        work=temp(directory("results/machine/disk-faults")),
+    log:
+        "logs/machine/disk_faults.log",
+    params:
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        max_cycles=config["machine"]["disk_load_max_cycles"],
+        bytes_per_second=config["machine"]["drive_bytes_per_second"],
+        open_seconds=config["machine"]["drive_open_seconds"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_disk_faults.py"

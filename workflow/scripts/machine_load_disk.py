@@ -1,0 +1,26 @@
+"""Snakemake glue: LOAD"WORDLE64",8 from the emulated 1541, RUN, menu, a checked guess."""
+
+from wordle64.glue import rule_logging
+from wordle64.c64.machine import GameScript
+from wordle64.media.disk import DriveModel, run_load_disk
+
+with rule_logging(snakemake.log[0]):
+    run_load_disk(
+        snakemake.input.prg,
+        snakemake.input.labels,
+        snakemake.input.answers,
+        snakemake.input.d64,
+        snakemake.output[0],
+        roms=snakemake.params.roms,
+        file_name=snakemake.params.file_name,
+        model=DriveModel(bytes_per_second=snakemake.params.bytes_per_second,
+                         open_seconds=snakemake.params.open_seconds),
+        load_max_cycles=snakemake.params.load_max_cycles,
+        script=GameScript(
+            menu_text=snakemake.params.menu_text,
+            random_key=snakemake.params.random_key,
+            guesses=tuple(snakemake.params.guesses),
+            boot_max_cycles=snakemake.params.boot_max_cycles,
+            startup_max_cycles=snakemake.params.startup_max_cycles,
+        ),
+    )
