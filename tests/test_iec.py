@@ -7,11 +7,16 @@ PRGs so the suite stays fast (the full-size LOAD is the machine_disk rules' job)
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from iec_host import Host, HostError
 from wordle64.c64.d64 import D64, ChainError
 from wordle64.c64.drive import Drive, FileName
+from wordle64.media.disk import (DriveModel, case_bad_chain, case_missing_file,
+                                 case_save_round_trip, command, screen_after)
 from wordle64.media.disk_faults import break_chain, loop_chain
 from wordle64.media.images import read_d64, write_d64
 
@@ -140,3 +145,69 @@ def test_unknown_command_is_a_syntax_error(disk):
 ])
 def test_file_names_are_taken_apart_like_the_1541(raw, sa, expected):
     assert FileName.parse(raw, sa) == expected
+
+
+# ---- through the real Open ROMs KERNAL on the machine model ------------------------------------
+
+OPEN_ROMS = Path(os.environ.get("C64_ROMS")
+                 or Path(__file__).resolve().parents[2] / "shared" / "data" / "open-roms")
+
+
+def basic_program(text: str) -> bytes:
+    """A one-line BASIC program ``10 PRINT"<text>"`` as a PRG at $0801."""
+    line = bytes([0x0A, 0x00, 0x99, 0x22]) + text.encode("ascii") + bytes([0x22, 0x00])
+    link = 0x0801 + 2 + len(line)
+    return b"\x01\x08" + link.to_bytes(2, "little") + line + b"\x00\x00"
+
+
+@pytest.fixture
+def kernal_machine():
+    from wordle64.c64.machine import Machine
+
+    if not (OPEN_ROMS / "kernal_generic.rom").is_file():
+        pytest.skip(f"Open ROMs not found at {OPEN_ROMS}")
+
+    def attach(image, **model) -> tuple[Machine, Drive]:
+        machine = Machine(OPEN_ROMS)
+        drive = Drive(image, **model)
+        machine.board.attach_serial(drive)
+        machine.boot()
+        return machine, drive
+
+    return attach
+
+
+def test_kernal_loads_and_runs_a_program_from_the_drive(tmp_path, kernal_machine):
+    program = basic_program("DISK OK") + bytes(300)  # two blocks
+    path = tmp_path / "p.d64"
+    write_d64(program, path, disk_name="TEST", disk_id="64", file_name="PROG")
+    machine, drive = kernal_machine(path, open_seconds=0.1)
+    cycles = command(machine, 'load"prog",8', 20_000_000)
+    assert machine.ram(0x0801, len(program) - 2) == program[2:]
+    assert drive.serial.bytes_sent == len(program)
+    assert cycles >= drive.open_cycles + len(program) * drive.byte_cycles
+    command(machine, "run", 2_000_000)
+    assert "DISK OK" in screen_after(machine, "run")
+
+
+def test_kernal_missing_file_is_file_not_found_and_status_62(disk, kernal_machine):
+    machine, drive = kernal_machine(disk, open_seconds=0.1)
+    result = case_missing_file(machine, drive, 20_000_000)
+    assert result["passed"], result
+
+
+def test_kernal_chain_off_the_disk_returns_with_status_66(disk, kernal_machine):
+    image = D64.open(disk)
+    break_chain(image, b"SMALL", (36, 1), at=0)
+    machine, drive = kernal_machine(image, open_seconds=0.1)
+    result = case_bad_chain(machine, drive, "small", "66,ILLEGAL TRACK OR SECTOR,36,01",
+                            "chain to track 36", 20_000_000)
+    assert result["passed"], result
+
+
+def test_kernal_save_survives_a_reset(disk, kernal_machine):
+    from wordle64.c64.machine import Machine
+
+    result = case_save_round_trip(lambda: Machine(OPEN_ROMS), disk,
+                                  DriveModel(open_seconds=0.1), 20_000_000)
+    assert result["passed"], result
