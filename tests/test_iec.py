@@ -170,7 +170,7 @@ def kernal_machine():
     def attach(image, **model) -> tuple[Machine, Drive]:
         machine = Machine(OPEN_ROMS)
         drive = Drive(image, **model)
-        machine.board.attach_serial(drive)
+        drive.attach(machine.board)
         machine.boot()
         return machine, drive
 

@@ -116,6 +116,10 @@ class Drive(DeviceHandler):
     def next_event(self) -> int | None:
         return self.serial.next_event()
 
+    def attach(self, board) -> None:
+        """Put the drive on ``board``'s serial bus (wordle64.c64.board), idle skips on."""
+        self.serial.attach(board)
+
     # ---- status ----------------------------------------------------------------------------
     def set_status(self, code: int, track: int = 0, sector: int = 0) -> None:
         self.status = (code, track, sector)

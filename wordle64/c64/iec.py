@@ -40,6 +40,10 @@ READY_DELAY = int(30 * US)  # talker: CLK pulled again after the listener is rea
 HOLD = int(100 * US)  # talker: CLK held at least this long before each "ready to send"
 
 LISTEN, UNLISTEN, TALK, UNTALK = 0x20, 0x3F, 0x40, 0x5F
+_BIT_ABS, _LDA_ABS = 0x2C, 0xAD
+_INTERRUPT, _OVERFLOW = 0x04, 0x40
+_BRANCHES = {0x10: (0x80, 0), 0x30: (0x80, 0x80), 0x50: (0x40, 0), 0x70: (0x40, 0x40),
+             0xD0: ("z", False), 0xF0: ("z", True)}  # opcode -> (N/V bit, value) taken
 DATA, CLOSE, OPEN = 0x60, 0xE0, 0xF0
 
 
@@ -110,6 +114,7 @@ class SerialDevice:
         self._task: Task | None = None
         self._wait: Wait | None = None
         self._wake = 0  # the cycle a Delay ends
+        self.board = None  # the machine, once attached (for idle skips)
 
     # ---- the lines as everyone sees them ---------------------------------------------------
     @property
@@ -141,7 +146,15 @@ class SerialDevice:
         """The machine's hook: bits 6 (CLK) and 7 (DATA), 1 while this device releases the
         line (the machine ANDs in its own pulls)."""
         self.advance(cycle)
-        return (0 if self.clk else 0x40) | (0 if self.data else 0x80)
+        bits = (0 if self.clk else 0x40) | (0 if self.data else 0x80)
+        if self.board is not None:
+            idle_skip(self.board, bits, self.next_event())
+        return bits
+
+    def attach(self, board) -> None:
+        """Put this device on ``board``'s serial bus (wordle64.c64.board) with idle skips."""
+        self.board = board
+        board.attach_serial(self)
 
     def lines(self, cycle: int) -> tuple[bool, bool]:
         """(CLK, DATA) as pulled by this device at ``cycle``."""
@@ -337,3 +350,36 @@ class SerialDevice:
                 yield Delay(TURNAROUND)
                 self._pull(clk=False)
                 return
+
+
+def idle_skip(board, device_bits: int, event: int | None) -> None:
+    """Jump the CPU's clock to ``event`` when it polls $DD00 in a two-instruction loop
+    (``bit $DD00`` / ``lda $DD00`` and a branch back) with interrupts off and the branch taken:
+    nothing it reads can change before the device's next event (the host writes nothing in the
+    loop), so it would spin until then. The Open ROMs' waits between bytes are such loops."""
+    mpu = board.mpu
+    now = mpu.processorCycles
+    if event is None or event <= now or not mpu.p & _INTERRUPT:
+        return
+    view, pc = board.bus.view, mpu.pc  # pc: the operand of the reading instruction
+    opcode, branch = view[(pc - 1) & 0xFFFF], view[(pc + 2) & 0xFFFF]
+    if opcode not in (_BIT_ABS, _LDA_ABS) or branch not in _BRANCHES:
+        return
+    offset = view[(pc + 3) & 0xFFFF]
+    if (pc + 4 + (offset - 256 if offset & 0x80 else offset)) & 0xFFFF != pc - 1:
+        return
+    out = board.bus.cia2.port_out(0)
+    lines = 0xFF & ~(0x40 if out & 0x10 else 0) & ~(0x80 if out & 0x20 else 0)
+    value = out & lines & (device_bits | 0x3F)
+    mask, taken_when = _BRANCHES[branch]
+    if mask == "z":
+        zero = (mpu.a & value if opcode == _BIT_ABS else value) == 0
+        taken = zero == taken_when
+    elif mask == 0x40 and opcode == _LDA_ABS:
+        taken = (mpu.p & _OVERFLOW) == taken_when
+    else:
+        taken = (value & mask) == taken_when
+    if taken:
+        board.skipped += event - now
+        mpu.processorCycles = event
+

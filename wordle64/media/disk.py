@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,7 +111,7 @@ def load_and_play(machine, d64_path: str | Path, prg: bytes, *, file_name: str,
     (RUN, menu, a checked guess: the machine model's helper) -> its report dict."""
     started = time.monotonic()
     drive = model.drive(d64_path, autosave=False)
-    machine.board.attach_serial(drive)
+    drive.attach(machine.board)
     boot = machine.boot()
     text = f'load"{file_name}",{DEVICE}'
     load_cycles = command(machine, text, load_max_cycles)
@@ -173,7 +174,7 @@ def case_save_round_trip(new_machine, d64_path: Path, model: DriveModel, max_cyc
     line, marker = '10 print"saved ok"', "SAVED OK"
     machine = new_machine()
     drive = model.drive(d64_path)
-    machine.board.attach_serial(drive)
+    drive.attach(machine.board)
     machine.boot()
     machine.press(line + "\n")
     program_end = int.from_bytes(machine.ram(0x2D, 2), "little")
@@ -181,7 +182,7 @@ def case_save_round_trip(new_machine, d64_path: Path, model: DriveModel, max_cyc
     save_cycles = command(machine, f'save"stats",{DEVICE}', max_cycles)
     on_disk = read_d64(d64_path).data.get("STATS")
     machine = new_machine()  # power cycle: nothing survives but the .d64 file
-    machine.board.attach_serial(model.drive(d64_path))
+    model.drive(d64_path).attach(machine.board)
     machine.boot()
     load_cycles = command(machine, f'load"stats",{DEVICE}', max_cycles)
     command(machine, "run", 2_000_000)
@@ -202,7 +203,7 @@ def disk_faults(new_machine, d64_path: str | Path, work: str | Path, *, file_nam
     cases = []
     machine = new_machine()
     drive = model.drive(d64_path, autosave=False)
-    machine.board.attach_serial(drive)
+    drive.attach(machine.board)
     machine.boot()
     cases.append(case_missing_file(machine, drive, max_cycles))
     for what, breaker in (("chain to track 36", break_chain), ("looping chain", loop_chain)):
@@ -211,7 +212,7 @@ def disk_faults(new_machine, d64_path: str | Path, work: str | Path, *, file_nam
         link = (36, 1) if breaker is break_chain else image.find(name).first
         drive = model.drive(image, autosave=False)
         machine = new_machine()
-        machine.board.attach_serial(drive)
+        drive.attach(machine.board)
         machine.boot()
         expected = f"66,ILLEGAL TRACK OR SECTOR,{link[0]:02d},{link[1]:02d}"
         case = case_bad_chain(machine, drive, file_name, expected, what, max_cycles)
@@ -296,7 +297,7 @@ def run_load_disk(prg_path: str, labels_path: str, answers_path: str, d64_path: 
     return result
 
 
-def run_disk_faults(d64_path: str, out_json: str, work_dir: str, *, roms: str | None,
+def run_disk_faults(d64_path: str, out_json: str, *, roms: str | None,
                     file_name: str, model: DriveModel, max_cycles: int) -> dict:
     """The machine_disk_faults rule: results/machine/disk-faults.json."""
     from wordle64.c64.machine import Machine, locate_roms
@@ -304,8 +305,9 @@ def run_disk_faults(d64_path: str, out_json: str, work_dir: str, *, roms: str | 
     if (skipped := _skipped(out_json, roms)) is not None:
         return skipped
     rom_dir = locate_roms(roms)
-    result = disk_faults(lambda: Machine(rom_dir), d64_path, work_dir, file_name=file_name,
-                         model=model, max_cycles=max_cycles)
+    with tempfile.TemporaryDirectory(prefix="wordle64-disk-faults-") as work:
+        result = disk_faults(lambda: Machine(rom_dir), d64_path, work, file_name=file_name,
+                             model=model, max_cycles=max_cycles)
     write_json(out_json, result)
     for case in result["cases"]:
         log.info("%s: %s (%s)", case["case"], "passed" if case["passed"] else "FAILED",

@@ -39,12 +39,11 @@ rule machine_disk_faults:
         d64="results/media/wordle64.d64",
         roms=media_machine_roms,
     output:
-        faults=report(
+        report(
             "results/machine/disk-faults.json",
             caption="../report/machine_disk_faults.rst",
             category="Media",
         ),
-        work=temp(directory("results/machine/disk-faults")),
     log:
         "logs/machine/disk_faults.log",
     params:

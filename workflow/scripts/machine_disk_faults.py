@@ -6,8 +6,7 @@ from wordle64.media.disk import DriveModel, run_disk_faults
 with rule_logging(snakemake.log[0]):
     run_disk_faults(
         snakemake.input.d64,
-        snakemake.output.faults,
-        snakemake.output.work,
+        snakemake.output[0],
         roms=snakemake.params.roms,
         file_name=snakemake.params.file_name,
         model=DriveModel(bytes_per_second=snakemake.params.bytes_per_second,
