@@ -282,6 +282,7 @@ class GameScript:
 class RunReport:
     boot_cycles: int = 0
     startup_cycles: int | None = None
+    run_cycle: int = 0             # the machine cycle RUN's RETURN went down
     answer: str | None = None
     guess: str = ""
     expected_marks: list[int] = field(default_factory=list)
@@ -341,7 +342,7 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
 
     report = report or RunReport()
     machine.press("run")
-    return_down = machine.cycles
+    return_down = report.run_cycle = machine.cycles
     machine.key_down("\n")
 
     def menu_shown(m: Machine) -> bool:
