@@ -20,15 +20,16 @@ class Datasette:
     """Tape position in cycles; ``edges(cycle)`` counts the edges passed since the last call."""
 
     def __init__(self, pulses: Sequence[int] = ()) -> None:
+        self.motor = False
         self.insert(pulses)
         self.play = False
+        self.on_stop = None        # called with the cycle whenever the motor stops
 
-    def insert(self, pulses: Sequence[int]) -> None:
-        """Put a tape in, rewound: ``pulses`` in cycles."""
+    def insert(self, pulses: Sequence[int], cycle: int = 0) -> None:
+        """Put a tape in, rewound, at machine cycle ``cycle``: ``pulses`` in cycles."""
         self.ends = list(itertools.accumulate(int(p) for p in pulses))  # tape time of each edge
         self.position = 0          # tape time at `since` (or now, when the motor is off)
-        self.since = 0             # machine cycle the motor last started
-        self.motor = False
+        self.since = cycle         # machine cycle the tape last started moving
         self.next_index = 0        # the first edge not yet reported
 
     @property
@@ -46,6 +47,8 @@ class Datasette:
         self.position = self.tape_time(cycle)
         self.since = cycle
         self.motor = on
+        if not on and self.on_stop is not None:
+            self.on_stop(cycle)
 
     def press_play(self, cycle: int, down: bool = True) -> None:
         self.position = self.tape_time(cycle)

@@ -272,9 +272,7 @@ class GameScript:
 
     menu_text: str = "RANDOM"
     random_key: str = "R"
-    # The run reads the answer, then types the first of these whose marks show the most
-    # distinct colours (so an uncoloured row cannot pass).
-    guesses: tuple[str, ...] = ("crane", "pious", "lymph", "dough", "fjord", "quest")
+    seed: int = 4660               # the jiffy clock when the random key goes down
     boot_max_cycles: int = 4_000_000
     startup_max_cycles: int = 10_000_000
     settle_cycles: int = 8 * FRAME_CYCLES
@@ -284,6 +282,7 @@ class GameScript:
 class RunReport:
     boot_cycles: int = 0
     startup_cycles: int | None = None
+    run_cycle: int = 0             # the machine cycle RUN's RETURN went down
     answer: str | None = None
     guess: str = ""
     expected_marks: list[int] = field(default_factory=list)
@@ -315,16 +314,35 @@ def marks_match_colours(marks: list[int], colours: list) -> bool:
                for i in range(len(marks)) for j in range(len(marks)))
 
 
-def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
-                     script: GameScript, answers: set[str] | None = None) -> RunReport:
-    """Boot, LOAD and RUN the game, start a random game, enter a guess; check the board."""
+def choose_guess(words: list[str], answer: str) -> str:
+    """The first word of ``words`` (the build's lists) whose marks against ``answer`` show the
+    most distinct colours, so an uncoloured row cannot pass; the answer only if nothing else."""
     from wordle64.score import score
 
+    others = [word for word in words if word != answer] or [answer]
+    return max(others, key=lambda word: len(set(score(word, answer))))
+
+
+def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
+                     script: GameScript, answers: set[str] | None = None,
+                     words: list[str] | None = None) -> RunReport:
+    """Boot, LOAD (poke) and RUN the game, start a random game, enter a guess; check the board."""
     report = RunReport()
     report.boot_cycles = machine.boot(script.boot_max_cycles)
     machine.load_prg(prg)
+    return play_loaded_game(machine, labels, script, answers, words, report)
+
+
+def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScript,
+                     answers: set[str] | None = None, words: list[str] | None = None,
+                     report: RunReport | None = None) -> RunReport:
+    """The game is in RAM at READY.: type RUN, wait for the menu, start a random game with the
+    jiffy clock set to ``script.seed``, type a guess from ``words`` and check its colours."""
+    from wordle64.score import score
+
+    report = report or RunReport()
     machine.press("run")
-    return_down = machine.cycles
+    return_down = report.run_cycle = machine.cycles
     machine.key_down("\n")
 
     def menu_shown(m: Machine) -> bool:
@@ -339,6 +357,7 @@ def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
     machine.run(KEY_GAP_CYCLES)
     report.screens["menu"] = machine.lines()
     report.images["menu"] = machine.memory_image()
+    machine.poke(0xA0, (script.seed & 0xFFFFFF).to_bytes(3, "big"))  # the jiffy clock
     machine.press(script.random_key)
     machine.run(script.settle_cycles)
     report.screens["game"] = machine.lines()
@@ -351,13 +370,21 @@ def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
     report.answer = "".join(chr(97 + letter) for letter in letters)
     if answers is not None and report.answer not in answers:
         raise MachineError(f"the random answer {report.answer!r} is not in the answer list")
-    report.guess = max((g.lower() for g in script.guesses),
-                       key=lambda g: len(set(score(g, report.answer))))
+    candidates = list(words or sorted(answers or ()))
+    if not candidates:
+        raise Wordle64Error("no word list to take a guess from")
+    report.guess = choose_guess(candidates, report.answer)
     report.expected_marks = list(score(report.guess, report.answer))
     machine.press(report.guess + "\n")
     machine.run(script.settle_cycles)
     report.screens["guess"] = machine.lines()
     report.images["guess"] = machine.memory_image()
+    check_guess_row(machine, report)
+    return report
+
+
+def check_guess_row(machine: Machine, report: RunReport) -> None:
+    """The guess is on screen, its tiles coloured as its marks (fills found_at, tile_colours)."""
     if machine.shows("READY."):
         raise MachineError("the game returned to BASIC\n" + machine.dump())
     placements = find_word(machine.screen_codes(), report.guess, mask=machine.glyph_mask())
@@ -366,12 +393,19 @@ def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
         tile = [colours[row * 40 + col] for row, col in cells]
         if marks_match_colours(report.expected_marks, tile):
             report.found_at, report.tile_colours = cells, tile
-            break
-    else:
-        raise MachineError(f"the guess {report.guess!r} is not on screen with colours that "
-                           f"match marks {report.expected_marks} (answer {report.answer!r}; "
-                           f"placements {placements})\n" + machine.dump())
-    return report
+            return
+    raise MachineError(f"the guess {report.guess!r} is not on screen with colours that "
+                       f"match marks {report.expected_marks} (answer {report.answer!r}; "
+                       f"placements {placements})\n" + machine.dump())
+
+
+def read_words(answers_path: str | Path, guesses_path: str | Path | None = None) -> list[str]:
+    """The build's words a run may type: the answers, then the other accepted guesses."""
+    words = read_answers(answers_path)
+    if guesses_path:
+        seen = set(words)
+        words += [word for word in read_answers(guesses_path) if word not in seen]
+    return words
 
 
 def save_screens_png(images: list[bytes], path: str | Path, scale: int = 2) -> None:
@@ -403,7 +437,7 @@ def _skipped_png(path: str | Path, reason: str) -> None:
 
 def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_json: str,
                       out_screens: str, out_png: str | None = None, *, roms: str | None,
-                      script: GameScript) -> dict:
+                      script: GameScript, guesses_path: str | None = None) -> dict:
     """The media_machine rule: the whole-machine run, or a ``skipped`` record without ROMs."""
     rom_dir = locate_roms(roms)
     if rom_dir is None:
@@ -416,10 +450,10 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
             _skipped_png(out_png, reason)
         write_json(out_json, result)
         return result
-    answers = set(read_answers(answers_path))
+    words = read_words(answers_path, guesses_path)
     machine = Machine(rom_dir)
     report = play_random_game(machine, Path(prg_path).read_bytes(), read_labels(labels_path),
-                              script, answers)
+                              script, set(read_answers(answers_path)), words)
     result = {
         "passed": True,
         "roms": str(rom_dir),
