@@ -232,23 +232,6 @@ def check_passed(result: dict, what: str) -> None:
 
 # ---- stage entry points (workflow/scripts/machine_*.py) ------------------------------------------
 
-class _AlreadyLoaded:
-    """The machine as play_random_game sees it after a real LOAD: booted, program in RAM (its
-    boot and load_prg become no-ops); everything else is the machine itself."""
-
-    def __init__(self, machine):
-        self._machine = machine
-
-    def __getattr__(self, name: str):
-        return getattr(self._machine, name)
-
-    def boot(self, *_args) -> int:
-        return 0
-
-    def load_prg(self, data: bytes) -> tuple[int, int]:
-        return 0, 0
-
-
 def _skipped(out_json: str, roms: str | None) -> dict | None:
     from wordle64.c64.machine import ROMS_ENV, locate_roms
 
@@ -261,24 +244,26 @@ def _skipped(out_json: str, roms: str | None) -> dict | None:
     return result
 
 
-def run_load_disk(prg_path: str, labels_path: str, answers_path: str, d64_path: str,
-                  out_json: str, *, roms: str | None, file_name: str, model: DriveModel,
-                  load_max_cycles: int, script) -> dict:
+def run_load_disk(prg_path: str, labels_path: str, answers_path: str, guesses_path: str | None,
+                  d64_path: str, out_json: str, *, roms: str | None, file_name: str,
+                  model: DriveModel, load_max_cycles: int, script) -> dict:
     """The machine_load_disk rule: results/machine/load-disk.json."""
-    from wordle64.c64.machine import Machine, locate_roms, play_random_game, read_labels
+    from wordle64.c64.machine import (Machine, locate_roms, play_loaded_game, read_labels,
+                                      read_words)
     from wordle64.core import read_answers
 
     if (skipped := _skipped(out_json, roms)) is not None:
         return skipped
     prg = Path(prg_path).read_bytes()
-    labels, answers = read_labels(labels_path), set(read_answers(answers_path))
+    labels = read_labels(labels_path)
+    answers, words = set(read_answers(answers_path)), read_words(answers_path, guesses_path)
     machine = Machine(locate_roms(roms))
 
     def play(loaded) -> dict:
-        report = play_random_game(_AlreadyLoaded(loaded), prg, labels, script, answers)
+        report = play_loaded_game(loaded, labels, script, answers, words)
         return {"reached_menu": report.startup_cycles is not None,
                 "startup_cycles": report.startup_cycles,
-                "answer": report.answer, "guess": report.guess,
+                "seed": script.seed, "answer": report.answer, "guess": report.guess,
                 "expected_marks": report.expected_marks,
                 "guess_checked": bool(report.found_at),
                 "screens": report.screens}

@@ -7,6 +7,7 @@ rule machine_load_disk:
         prg="results/build/wordle64.prg",
         labels="results/build/wordle64.lbl",
         answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
         d64="results/media/wordle64.d64",
         roms=media_machine_roms,
     output:
@@ -22,7 +23,7 @@ rule machine_load_disk:
         file_name=config["media"]["file_name"],
         menu_text=config["machine"]["menu_text"],
         random_key=config["machine"]["random_key"],
-        guesses=config["machine"]["guesses"],
+        seed=config["machine"]["seed"],
         boot_max_cycles=config["machine"]["boot_max_cycles"],
         startup_max_cycles=config["machine"]["startup_max_cycles"],
         load_max_cycles=config["machine"]["disk_load_max_cycles"],

@@ -55,6 +55,7 @@ rule media_machine:
         prg="results/build/wordle64.prg",
         labels="results/build/wordle64.lbl",
         answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
         roms=media_machine_roms,
     output:
         run=report(
@@ -74,7 +75,7 @@ rule media_machine:
         roms=config["machine"]["roms"],
         menu_text=config["machine"]["menu_text"],
         random_key=config["machine"]["random_key"],
-        guesses=config["machine"]["guesses"],
+        seed=config["machine"]["seed"],
         boot_max_cycles=config["machine"]["boot_max_cycles"],
         startup_max_cycles=config["machine"]["startup_max_cycles"],
     conda:

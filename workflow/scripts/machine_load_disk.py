@@ -9,6 +9,7 @@ with rule_logging(snakemake.log[0]):
         snakemake.input.prg,
         snakemake.input.labels,
         snakemake.input.answers,
+        snakemake.input.guesses,
         snakemake.input.d64,
         snakemake.output[0],
         roms=snakemake.params.roms,
@@ -19,7 +20,7 @@ with rule_logging(snakemake.log[0]):
         script=GameScript(
             menu_text=snakemake.params.menu_text,
             random_key=snakemake.params.random_key,
-            guesses=tuple(snakemake.params.guesses),
+            seed=snakemake.params.seed,
             boot_max_cycles=snakemake.params.boot_max_cycles,
             startup_max_cycles=snakemake.params.startup_max_cycles,
         ),
