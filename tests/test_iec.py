@@ -15,8 +15,9 @@ import pytest
 from iec_host import Host, HostError
 from wordle64.c64.d64 import D64, ChainError
 from wordle64.c64.drive import Drive, FileName
+from wordle64.c64.ready import STATUS_PROBE, command, screen_after
 from wordle64.media.disk import (DriveModel, case_bad_chain, case_missing_file,
-                                 case_save_round_trip, command, screen_after)
+                                 case_save_round_trip)
 from wordle64.media.disk_faults import break_chain, loop_chain
 from wordle64.media.images import read_d64, write_d64
 
@@ -175,6 +176,10 @@ def kernal_machine():
         return machine, drive
 
     return attach
+
+
+def test_status_probe_is_the_size_its_comment_says():
+    assert len(STATUS_PROBE) == 50
 
 
 def test_kernal_loads_and_runs_a_program_from_the_drive(tmp_path, kernal_machine):

@@ -3,7 +3,11 @@
 - :mod:`.emu`: py65 harness — load a PRG and its labels, call a routine by label, run to RTS;
 - :mod:`.machine`: the whole machine (c64py with KERNAL and BASIC ROMs), keys typed in the matrix;
 - :mod:`.screen`: screen and colour RAM read back, rendered as text or PNG;
-- :mod:`.prg`: PRG files (load address + payload).
+- :mod:`.prg`: PRG files (load address + payload);
+- :mod:`.iec`: the serial bus, device side (ATN/CLK/DATA on CIA2 port A), lazily timed;
+- :mod:`.drive`: a 1541 on that bus serving a .d64 (LOAD, SAVE, OPEN by name, status channel);
+- :mod:`.d64`: .d64 blocks, BAM, directory and checked sector chains;
+- :mod:`.ready`: commands typed at READY. and the drive status read through the KERNAL.
 
 This package is a shared helper: it never imports a pipeline stage.
 """

@@ -21,6 +21,7 @@ from wordle64.c64.d64 import D64
 from wordle64.c64.drive import Drive
 from wordle64.c64.emu import PAL_HZ
 from wordle64.c64.machine import MachineError
+from wordle64.c64.ready import command, read_status, screen_after
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.media.disk_faults import break_chain, loop_chain
@@ -29,26 +30,6 @@ from wordle64.media.images import read_d64
 log = logging.getLogger(__name__)
 
 DEVICE = 8
-PROBE = 0xC000  # the status probe's code
-PROBE_OUT = 0xC100  # where it leaves the status line
-# KERNAL calls: OPEN 15,8,15 (no name), CHKIN 15, CHRIN until CR or STATUS <> 0, CLRCHN,
-# CLOSE 15. Hand-assembled (48 bytes) because Open ROMs BASIC has no INPUT#; every call is a
-# jump-table entry, so the bytes work on any KERNAL. (Logical file 15, not 1: the Open ROMs'
-# CHKIN refuses logical file 1, testing the logical-file table where it means the secondary.)
-STATUS_PROBE = bytes([
-    0xA9, 0x0F, 0xA2, DEVICE, 0xA0, 0x0F, 0x20, 0xBA, 0xFF,  # lda #15 ldx #8 ldy #15 SETLFS
-    0xA9, 0x00, 0x20, 0xBD, 0xFF,                            # lda #0 jsr SETNAM
-    0x20, 0xC0, 0xFF,                                        # jsr OPEN
-    0xA2, 0x0F, 0x20, 0xC6, 0xFF,                            # ldx #15 jsr CHKIN
-    0xA0, 0x00,                                              # ldy #0
-    0x20, 0xCF, 0xFF,                                        # loop: jsr CHRIN
-    0x99, PROBE_OUT & 0xFF, PROBE_OUT >> 8,                  # sta PROBE_OUT,y
-    0xC8, 0xC9, 0x0D, 0xF0, 0x06,                            # iny cmp #13 beq done
-    0xA5, 0x90, 0xD0, 0x02, 0xF0, 0xEF,                      # lda STATUS bne done beq loop
-    0x20, 0xCC, 0xFF, 0xA9, 0x0F, 0x20, 0xC3, 0xFF, 0x60,    # done: CLRCHN, CLOSE 15, rts
-])
-
-
 @dataclass(frozen=True)
 class DriveModel:
     """The emulated drive's own time (config machine.drive_*)."""
@@ -59,48 +40,6 @@ class DriveModel:
     def drive(self, d64: str | Path | D64, autosave: bool = True) -> Drive:
         return Drive(d64, device=DEVICE, bytes_per_second=self.bytes_per_second,
                      open_seconds=self.open_seconds, autosave=autosave)
-
-
-# ---- typing at READY. ---------------------------------------------------------------------------
-
-def _ready_below(machine, row: int) -> bool:
-    return any(line.rstrip() == "READY." for line in machine.lines()[row + 1:])
-
-
-def _row_of(machine, text: str) -> int:
-    rows = [i for i, line in enumerate(machine.lines()) if line.startswith(text[:20].upper())]
-    if not rows:
-        raise MachineError(f"{text!r} is not on screen\n" + machine.dump())
-    return rows[-1]
-
-
-def command(machine, text: str, max_cycles: int) -> int:
-    """Type ``text`` at READY., press RETURN, run until READY. comes back below it; return the
-    cycles from RETURN going down to READY. (checked every frame)."""
-    machine.press("{clr}")
-    machine.press(text.lower())
-    row = _row_of(machine, text)
-    start = machine.cycles
-    machine.press("\n")
-    machine.run_until(lambda m: _ready_below(m, row), max_cycles, f"READY. after {text}")
-    return machine.cycles - start
-
-
-def screen_after(machine, text: str) -> list[str]:
-    """The non-blank screen lines from the last line starting with ``text``."""
-    lines = machine.lines()
-    row = _row_of(machine, text)
-    return [line.rstrip() for line in lines[row:] if line.strip()]
-
-
-def read_status(machine, max_cycles: int = 5_000_000) -> str:
-    """The drive's status line, read by the C64: the probe (OPEN 1,8,15 / CHKIN / CHRIN) is
-    run with SYS from READY."""
-    machine.poke(PROBE, STATUS_PROBE)
-    machine.poke(PROBE_OUT, bytes(64))
-    command(machine, f"sys{PROBE}", max_cycles)
-    raw = machine.ram(PROBE_OUT, 64).split(b"\r")[0]
-    return raw.decode("latin-1")
 
 
 # ---- the full LOAD ----------------------------------------------------------------------------
