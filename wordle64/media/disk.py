@@ -106,19 +106,25 @@ def case_bad_chain(machine, drive: Drive, file_name: str, expected: str, what: s
                  bytes_sent=drive.serial.bytes_sent)
 
 
+def _basic_program(machine) -> bytes:
+    """The BASIC program in RAM as SAVE writes it (load address, $0801 up to VARTAB)."""
+    end = int.from_bytes(machine.ram(0x2D, 2), "little")
+    return b"\x01\x08" + machine.ram(0x0801, end - 0x0801)
+
+
 def case_save_round_trip(new_machine, d64_path: Path, model: DriveModel, max_cycles: int
                          ) -> dict:
-    """SAVE a BASIC line, read the .d64 back with d64py, reset (a new machine and drive on the
-    same file), LOAD it and RUN it."""
-    line, marker = '10 print"saved ok"', "SAVED OK"
+    """SAVE a BASIC line, SAVE a changed one over it with ``@0:`` (as statistics are kept), read
+    the .d64 back with d64py, reset (a new machine and drive on the same file), LOAD, RUN."""
     machine = new_machine()
-    drive = model.drive(d64_path)
-    drive.attach(machine.board)
+    model.drive(d64_path).attach(machine.board)
     machine.boot()
-    machine.press(line + "\n")
-    program_end = int.from_bytes(machine.ram(0x2D, 2), "little")
-    program = b"\x01\x08" + machine.ram(0x0801, program_end - 0x0801)
-    save_cycles = command(machine, f'save"stats",{DEVICE}', max_cycles)
+    machine.press('10 print"first"\n')
+    first_cycles = command(machine, f'save"stats",{DEVICE}', max_cycles)
+    machine.press('10 print"saved ok"\n')
+    program = _basic_program(machine)
+    save_cycles = command(machine, f'save"@0:stats",{DEVICE}', max_cycles)
+    status = read_status(machine)
     on_disk = read_d64(d64_path).data.get("STATS")
     machine = new_machine()  # power cycle: nothing survives but the .d64 file
     model.drive(d64_path).attach(machine.board)
@@ -126,11 +132,13 @@ def case_save_round_trip(new_machine, d64_path: Path, model: DriveModel, max_cyc
     load_cycles = command(machine, f'load"stats",{DEVICE}', max_cycles)
     command(machine, "run", 2_000_000)
     ran = screen_after(machine, "run")
-    return _case("SAVE then LOAD after a reset", on_disk == program and marker in ran,
-                 expected="d64py reads the saved program back byte for byte; after a reset "
-                          "LOAD and RUN print SAVED OK",
-                 saved_bytes=len(program), d64py_matches=on_disk == program,
-                 save_cycles=save_cycles, load_cycles=load_cycles, screen=ran)
+    return _case("SAVE, SAVE over it, LOAD after a reset",
+                 on_disk == program and "SAVED OK" in ran and status.startswith("00,"),
+                 expected="SAVE\"@0:STATS\" replaces the file (status 00); d64py reads the "
+                          "second program back byte for byte; after a reset LOAD and RUN print "
+                          "SAVED OK",
+                 status=status, saved_bytes=len(program), d64py_matches=on_disk == program,
+                 save_cycles=[first_cycles, save_cycles], load_cycles=load_cycles, screen=ran)
 
 
 def disk_faults(new_machine, d64_path: str | Path, work: str | Path, *, file_name: str,
