@@ -178,6 +178,16 @@ def kernal_machine():
     return attach
 
 
+def test_kernal_lists_the_directory(disk, kernal_machine):
+    machine, _drive = kernal_machine(disk, open_seconds=0.1)
+    command(machine, 'load"$",8', 20_000_000)
+    command(machine, "list", 2_000_000)
+    listing = screen_after(machine, "list")
+    assert listing[1].startswith('0 "TEST') and '"SMALL"' in listing[2]
+    assert listing[2].split()[0] == "3" and listing[2].endswith("PRG")
+    assert listing[3] == "661 BLOCKS FREE."
+
+
 def test_status_probe_is_the_size_its_comment_says():
     assert len(STATUS_PROBE) == 50
 

@@ -222,6 +222,11 @@ class Drive(DeviceHandler):
             self._open_read(sa, spec)
 
     def _open_read(self, sa: int, spec: FileName) -> None:
+        if sa == 0 and spec.name.startswith(b"$"):
+            self.channels[sa] = Channel(sa, b"$", "PRG", False, bytearray(self.directory()))
+            self.set_status(0)
+            self.log.append("open the directory")
+            return
         entry = self.image.find(spec.name, spec.kind)
         if entry is None:
             self.set_status(62)
@@ -257,6 +262,22 @@ class Drive(DeviceHandler):
         if self.autosave:
             self.image.save()
         self.log.append(f"wrote {channel.name!r}: {len(channel.data)} bytes")
+
+    def directory(self) -> bytes:
+        """``LOAD"$",8``: the directory as the 1541 sends it, a BASIC program at $0401 (header
+        line in reverse video, a line per file with its blocks as the line number, BLOCKS FREE)."""
+        def line(number: int, text: bytes) -> bytes:
+            return b"\x01\x01" + number.to_bytes(2, "little") + text + b"\x00"
+
+        name = self.image.disk_name().ljust(16, b" ")
+        out = bytearray(b"\x01\x04")
+        out += line(0, b"\x12\"" + name + b"\" " + self.image.disk_id().replace(b"\xa0", b" "))
+        for entry in self.image.entries():
+            quoted = (b"\"" + entry.name + b"\"").ljust(18, b" ")
+            pad = b" " * (4 - len(str(entry.blocks)))
+            out += line(entry.blocks, pad + quoted + entry.type_name.encode("ascii"))
+        out += line(self.image.blocks_free(), b"BLOCKS FREE.")
+        return bytes(out + b"\x00\x00")
 
     def execute(self, raw: bytes) -> None:
         """A command sent to channel 15."""
