@@ -161,11 +161,6 @@ class SerialDevice:
         self.advance(cycle)
         return self.clk, self.data
 
-    def port_bits(self, cycle: int) -> int:
-        """Bits 6 (CLK in) and 7 (DATA in) of $DD00: 1 while the line is high."""
-        self.advance(cycle)
-        return (0 if self.clk_low else 0x40) | (0 if self.data_low else 0x80)
-
     def next_event(self) -> int | None:
         """The cycle at which the device next changes anything by itself (None: only a host
         write can wake it)."""
