@@ -15,7 +15,7 @@ import pytest
 from iec_host import Host, HostError
 from wordle64.c64.d64 import D64, ChainError
 from wordle64.c64.drive import Drive, FileName
-from wordle64.c64.ready import STATUS_PROBE, command, screen_after
+from wordle64.c64.ready import PROBE, PROBE_OUT, STATUS_PROBE, command, screen_after
 from wordle64.media.disk import (DriveModel, case_bad_chain, case_missing_file,
                                  case_save_round_trip)
 from wordle64.media.disk_faults import break_chain, loop_chain
@@ -188,8 +188,9 @@ def test_kernal_lists_the_directory(disk, kernal_machine):
     assert listing[3] == "661 BLOCKS FREE."
 
 
-def test_status_probe_is_the_size_its_comment_says():
+def test_status_probe_is_the_size_its_comment_says_and_fits_the_cassette_buffer():
     assert len(STATUS_PROBE) == 50
+    assert 0x033C <= PROBE and PROBE + len(STATUS_PROBE) <= PROBE_OUT <= 0x03FC - 64
 
 
 def test_kernal_loads_and_runs_a_program_from_the_drive(tmp_path, kernal_machine):

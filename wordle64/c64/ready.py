@@ -3,7 +3,7 @@
 ``command(machine, 'load"x",8', max_cycles)`` types a line in the keyboard matrix, presses RETURN
 and runs until ``READY.`` comes back below it (the cycles from RETURN are the command's time);
 ``read_status(machine)`` has the C64 itself read the drive's status line (OPEN 15,8,15 / CHKIN /
-CHRIN / CLRCHN / CLOSE, a 50-byte probe at $C000 started with SYS: the Open ROMs' BASIC has no
+CHRIN / CLRCHN / CLOSE, a 50-byte probe in the cassette buffer started with SYS: the Open ROMs' BASIC has no
 INPUT#). Both work with any device on the serial bus (wordle64.c64.drive).
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 from wordle64.c64.machine import MachineError
 
 DEVICE = 8
-PROBE = 0xC000  # the status probe's code
-PROBE_OUT = 0xC100  # where it leaves the status line
+PROBE = 0x033C  # the status probe's code: the cassette buffer ($033C-$03FB), free on disk runs
+PROBE_OUT = 0x03A0  # where it leaves the status line (up to 64 bytes, below $03FB)
 # KERNAL calls: OPEN 15,8,15 (no name), CHKIN 15, CHRIN until CR or STATUS <> 0, CLRCHN,
 # CLOSE 15. Hand-assembled (50 bytes) because Open ROMs BASIC has no INPUT#; every call is a
 # jump-table entry, so the bytes work on any KERNAL. (Logical file 15, not 1: the Open ROMs'
