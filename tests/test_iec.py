@@ -15,7 +15,8 @@ import pytest
 from iec_host import Host, HostError
 from wordle64.c64.d64 import D64, ChainError
 from wordle64.c64.drive import Drive, FileName
-from wordle64.c64.ready import PROBE, PROBE_OUT, STATUS_PROBE, command, screen_after
+from wordle64.c64.ready import (PROBE, PROBE_OUT, STATUS_PROBE, command, kernal_load,
+                                kernal_save, read_status, screen_after)
 from wordle64.media.disk import (DriveModel, case_bad_chain, case_missing_file,
                                  case_save_round_trip)
 from wordle64.media.disk_faults import break_chain, loop_chain
@@ -227,3 +228,17 @@ def test_kernal_save_survives_a_reset(disk, kernal_machine):
     result = case_save_round_trip(lambda: Machine(OPEN_ROMS), disk,
                                   DriveModel(open_seconds=0.1), 20_000_000)
     assert result["passed"], result
+
+
+def test_kernal_save_and_load_of_a_ram_range_survive_a_reset(disk, kernal_machine):
+    stats = bytes(range(40, 104))
+    machine, _drive = kernal_machine(disk, open_seconds=0.1)
+    machine.poke(0xC100, stats)
+    assert kernal_save(machine, b"@0:STATS", 0xC100, 0xC100 + len(stats)) == (True, 0)
+    assert read_status(machine) == "00,OK,00,00"
+    machine, _drive = kernal_machine(disk, open_seconds=0.1)  # reset: only the .d64 survives
+    assert machine.ram(0xC100, len(stats)) != stats
+    assert kernal_load(machine, b"STATS")[0]
+    assert machine.ram(0xC100, len(stats)) == stats
+    ok, error = kernal_load(machine, b"NOSTATS")
+    assert not ok and error == 4  # FILE NOT FOUND

@@ -70,3 +70,43 @@ def read_status(machine, max_cycles: int = 5_000_000) -> str:
     command(machine, f"sys{PROBE}", max_cycles)
     raw = machine.ram(PROBE_OUT, 64).split(b"\r")[0]
     return raw.decode("latin-1")
+
+
+# ---- KERNAL SAVE and LOAD of a memory range (what a program keeping a file on disk calls) ------
+NAME_AT = 0x03C0  # the file name (up to 32 bytes)
+RESULT_AT = 0x03E0  # the processor flags after the call, then A (the KERNAL error code)
+
+
+def _kernal_call(machine, name: bytes, call: bytes, max_cycles: int) -> tuple[bool, int]:
+    """SETNAM ``name``, SETLFS 1,8,1, then ``call``; run it with SYS; return (carry clear,
+    the error code in A when carry is set, else 0)."""
+    if len(name) > 32:
+        raise ValueError(f"file name {name!r}: more than 32 bytes")
+    code = bytes([
+        0xA9, len(name), 0xA2, NAME_AT & 0xFF, 0xA0, NAME_AT >> 8, 0x20, 0xBD, 0xFF,  # SETNAM
+        0xA9, 0x01, 0xA2, DEVICE, 0xA0, 0x01, 0x20, 0xBA, 0xFF,  # SETLFS 1,8,1
+    ]) + call + bytes([
+        0x8D, (RESULT_AT + 1) & 0xFF, RESULT_AT >> 8,  # sta RESULT_AT+1 (error code)
+        0x08, 0x68, 0x8D, RESULT_AT & 0xFF, RESULT_AT >> 8, 0x60,  # php pla sta RESULT_AT rts
+    ])
+    machine.poke(PROBE, code)
+    machine.poke(NAME_AT, name)
+    command(machine, f"sys{PROBE}", max_cycles)
+    flags, error = machine.ram(RESULT_AT, 2)
+    failed = bool(flags & 0x01)
+    return not failed, error if failed else 0
+
+
+def kernal_save(machine, name: bytes, start: int, end: int, max_cycles: int = 20_000_000
+                ) -> tuple[bool, int]:
+    """SAVE ``start``..``end``-1 to device 8 as ``name`` (``@0:NAME`` replaces) through the
+    KERNAL's SAVE; return (success, KERNAL error code)."""
+    call = bytes([0xA9, start & 0xFF, 0x85, 0xFB, 0xA9, start >> 8, 0x85, 0xFC,  # ($FB) = start
+                  0xA9, 0xFB, 0xA2, end & 0xFF, 0xA0, end >> 8, 0x20, 0xD8, 0xFF])  # SAVE
+    return _kernal_call(machine, name, call, max_cycles)
+
+
+def kernal_load(machine, name: bytes, max_cycles: int = 20_000_000) -> tuple[bool, int]:
+    """LOAD ``name`` from device 8 with secondary address 1 (back to the address it was saved
+    from) through the KERNAL's LOAD; return (success, KERNAL error code: 4 = file not found)."""
+    return _kernal_call(machine, name, bytes([0xA9, 0x00, 0x20, 0xD5, 0xFF]), max_cycles)
