@@ -50,6 +50,7 @@ class Board:
         self.bus.clock = self._clock
         self.bus.on_poll = self._idle_skip
         self.mpu = MPU(memory=self.bus, pc=None)
+        self.mpu.ByteAt = self.bus.__getitem__   # one Python call less per operand read
         self.mpu.reset()
         self.mpu.p |= MPU.INTERRUPT
         self.skipped = 0           # cycles jumped over by idle skips
@@ -83,14 +84,24 @@ class Board:
 
     # ---- running ------------------------------------------------------------------------
     def run(self, cycles: int) -> None:
-        """Run ``cycles`` more cycles (the last instruction may overshoot by a few)."""
-        mpu, cia1 = self.mpu, self.bus.cia1
-        step = mpu.step
+        """Run ``cycles`` more cycles (the last instruction may overshoot by a few).
+
+        py65's ``step`` inlined: the opcode is fetched from the bus's view (code never runs
+        from I/O or the 6510 port), the rest is py65's own instruction table.
+        """
+        mpu, cia1, view = self.mpu, self.bus.cia1, self.bus.view
+        instruct, cycletime, extracycles = mpu.instruct, mpu.cycletime, mpu.extracycles
         target = mpu.processorCycles + cycles
         irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
         cia1.dirty = False
         while mpu.processorCycles < target:
-            step()
+            op = view[mpu.pc]
+            mpu.pc = (mpu.pc + 1) & 0xFFFF
+            mpu.excycles = 0
+            mpu.addcycles = extracycles[op]
+            instruct[op](mpu)
+            mpu.pc &= 0xFFFF
+            mpu.processorCycles += cycletime[op] + mpu.excycles
             if cia1.dirty:
                 cia1.dirty = False
                 irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
