@@ -144,3 +144,29 @@ def test_load_times_come_from_the_emulated_runs(tmp_path: Path) -> None:
     playable = result["time_to_playable"]
     assert playable["tape_seconds"] == 68.0 and playable["tape_kernal_seconds"] == 407.0
     assert playable["tape_within_target"] is True
+
+
+def test_tape_rules_say_skipped_without_roms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                             ) -> None:
+    from wordle64.c64.machine import GameScript
+
+    monkeypatch.delenv("C64_ROMS", raising=False)
+    out, screens = tmp_path / "load.json", tmp_path / "screens.txt"
+    result = tapeload.run_tape_stage("x.tap", "x.prg", "x.lbl", "a.txt", "g.txt", str(out),
+                                     str(screens), roms=str(tmp_path / "none"), file_name="X",
+                                     script=GameScript(), max_cycles=1, turbo=True)
+    assert result["passed"] is None and "no C64 ROMs" in result["skipped"]
+    assert json.loads(out.read_text()) == result and screens.read_text().startswith("skipped")
+    faults = tapefaults.run_faults_stage("x.prg", str(tmp_path / "f.json"),
+                                         roms=str(tmp_path / "none"), file_name="X",
+                                         fault_bytes=16, speed=0.06, jitter=24, max_cycles=1,
+                                         turbo=False)
+    assert faults["passed"] is None and "no C64 ROMs" in faults["skipped"]
+    prg = tmp_path / "g.prg"
+    prg.write_bytes(b"\x01\x08" + bytes(10))
+    run = tmp_path / "run.json"
+    run.write_text(json.dumps({"skipped": "no ROMs", "startup_cycles": None}))
+    times = tapeload.make_tape_load_times(str(prg), str(out), str(out), str(run),
+                                          str(tmp_path / "t.json"), disk=DiskModel(),
+                                          tape_target_seconds=75)
+    assert times["tape"]["emulated"] is False and times["time_to_playable"]["tape_seconds"] is None

@@ -21,7 +21,7 @@ from wordle64.c64.machine import (FRAME_CYCLES, GameScript, Machine, MachineErro
                                   play_loaded_game, read_labels, read_words)
 from wordle64.c64.prg import Prg, read_prg
 from wordle64.core import read_answers
-from wordle64.io import write_json
+from wordle64.io import write_json, write_text
 from wordle64.media.images import DiskModel, load_times, tap_pulses
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ def ram_matches(ram: bytes, prg: Prg) -> bool:
 def skipped_result(out_json: str, out_screens: str, roms: str | None) -> dict:
     reason = f"no C64 ROMs in $C64_ROMS or {roms!r}"
     log.warning("tape run skipped: %s", reason)
-    Path(out_screens).write_text(f"skipped: {reason}\n")
+    write_text(out_screens, f"skipped: {reason}\n")
     result = {"skipped": reason, "passed": None, "cycles": None, "seconds_pal": None}
     write_json(out_json, result)
     return result
@@ -141,7 +141,7 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
         turbo_cycles = load.play_cycle + stops[-1] - report.run_cycle if stops else None
         result["turbo_load_cycles"] = turbo_cycles
         result["turbo_load_seconds_pal"] = turbo_cycles and round(turbo_cycles / PAL_HZ, 2)
-    Path(out_screens).write_text("".join(
+    write_text(out_screens, "".join(
         f"== {name} ==\n" + "\n".join(f"|{line}|" for line in lines) + "\n"
         for name, lines in screens.items()))
     write_json(out_json, result)
