@@ -242,3 +242,23 @@ def test_kernal_save_and_load_of_a_ram_range_survive_a_reset(disk, kernal_machin
     assert machine.ram(0xC100, len(stats)) == stats
     ok, error = kernal_load(machine, b"NOSTATS")
     assert not ok and error == 4  # FILE NOT FOUND
+
+
+def test_load_times_take_the_emulated_disk_figures(tmp_path):
+    import json
+
+    from wordle64.media.images import disk_load_times
+
+    run = {"passed": True, "cycles": 49_625_330, "seconds_pal": 50.37, "startup_cycles": 6_565_569,
+           "drive_model": {"bytes_per_second": 400, "open_seconds": 1.0}}
+    path = tmp_path / "load-disk.json"
+    path.write_text(json.dumps(run))
+    base = {"disk": {"seconds": 51.29, "model": "estimate"}, "time_to_playable": {"tape_seconds": 68}}
+    result = disk_load_times(base, path)
+    assert result["disk"]["emulated"] and result["disk"]["cycles"] == 49_625_330
+    assert "400 bytes/s" in result["disk"]["model"]
+    assert result["time_to_playable"] == {"tape_seconds": 68, "disk_seconds": 57.03,
+                                          "disk_cycles": 56_190_899}
+    path.write_text(json.dumps({"skipped": "no ROMs", "passed": None}))
+    kept = disk_load_times({"disk": {"seconds": 51.29}}, path)
+    assert kept["disk"] == {"seconds": 51.29, "emulated": False}

@@ -215,7 +215,8 @@ def test_screens_png_draws_from_the_memory_image(tmp_path: Path) -> None:
 def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str, int]]) -> None:
     prg, labels = toy
     c64 = machine.Machine(roms)
-    report = machine.play_random_game(c64, prg, labels, machine.GameScript(), answers={"cairn"})
+    report = machine.play_random_game(c64, prg, labels, machine.GameScript(), answers={"cairn"},
+                                      words=["cairn", "crane", "pious", "lymph"])
     assert 0 < report.boot_cycles < 4_000_000
     # RUN's RETURN is seen by the next keyboard scan (one jiffy at most) and the menu prints
     # within the same frame or the next.
@@ -223,6 +224,7 @@ def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str,
     assert report.screens["menu"][0].startswith("PRESS R FOR RANDOM")
     assert report.answer == "cairn"
     # crane vs cairn: C right, R A N elsewhere, E absent; the toy's tiles are 5 / 7 / 11.
+    # the first of the words, answer aside, with the most distinct marks
     assert report.guess == "crane" and report.expected_marks == [2, 1, 1, 1, 0]
     assert report.found_at == [(5, 0), (5, 1), (5, 2), (5, 3), (5, 4)]
     assert report.tile_colours == [(5, 1), (7, 1), (7, 1), (7, 1), (11, 1)]
@@ -253,3 +255,17 @@ def test_the_real_game_boots_unpacks_and_scores_on_the_whole_machine(roms: Path)
     columns = [column for _, column in report.found_at]
     assert len(report.found_at) == 5 and len(rows) == 1 and columns == sorted(columns)
     assert not c64.shows("READY.")
+
+
+def test_guess_comes_from_the_builds_lists(tmp_path: Path) -> None:
+    """Built on another language's lists, the run types one of those words, never a fixed
+    English list (a word the game would refuse as NOT IN WORD LIST)."""
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("acqua\nsorry\ntazza\n")
+    guesses.write_text("aereo\nfjord\nsorry\n")
+    words = machine.read_words(answers, guesses)
+    assert words == ["acqua", "sorry", "tazza", "aereo", "fjord"]
+    assert machine.choose_guess(words, "sorry") in words
+    assert machine.choose_guess(words, "sorry") != "sorry"
+    assert machine.choose_guess(["sorry"], "sorry") == "sorry"
+    assert machine.GameScript().seed == 4660 and not hasattr(machine.GameScript(), "guesses")

@@ -7,7 +7,8 @@ keyboard scan and jiffy clock) when its lazily computed time comes.
 Idle skips keep tape loads fast without changing what the program sees: when the CPU polls a
 register in a two-instruction loop (``bit $DC0D`` / ``beq`` back, or ``cmp $D012`` / ``beq``
 back) with interrupts off, the cycle counter jumps to the cycle the loop would exit (the next
-tape edge, the next raster line), as if it had spun until then.
+tape edge, the next raster line; X lines when a ``lda $D012 / dex / bne`` counts them), as if
+it had spun until then.
 
 The serial bus: ``attach_serial(device)``; the device's ``write(port_value, cycle)`` gets every
 value CIA2 drives on $DD00 (ATN out bit 3, CLK out bit 4, DATA out bit 5, 1 = pulled low) and
@@ -30,6 +31,7 @@ ROM_NAMES = {"basic": "basic_generic.rom", "kernal": "kernal_generic.rom",
              "chargen": "chargen_openroms.rom"}
 _POLL_OP = 0x2C           # bit abs: the FLAG poll
 _BRANCHES = (0xF0, 0xD0)   # beq, bne
+_LINE_COUNT = bytes([0xAD, 0x12, 0xD0, 0xCA, 0xD0])  # lda $D012, dex, bne (the offset follows)
 
 
 class BoardError(Wordle64Error):
@@ -48,9 +50,11 @@ class Board:
         self.bus.clock = self._clock
         self.bus.on_poll = self._idle_skip
         self.mpu = MPU(memory=self.bus, pc=None)
+        self.mpu.ByteAt = self.bus.__getitem__   # one Python call less per operand read
         self.mpu.reset()
         self.mpu.p |= MPU.INTERRUPT
         self.skipped = 0           # cycles jumped over by idle skips
+        self.irq_at = NEVER        # the next CIA1 interrupt (kept by run)
 
     @classmethod
     def from_folder(cls, folder: str | Path, names: dict[str, str] | None = None) -> Board:
@@ -80,26 +84,36 @@ class Board:
 
     # ---- running ------------------------------------------------------------------------
     def run(self, cycles: int) -> None:
-        """Run ``cycles`` more cycles (the last instruction may overshoot by a few)."""
-        mpu, cia1 = self.mpu, self.bus.cia1
-        step = mpu.step
+        """Run ``cycles`` more cycles (the last instruction may overshoot by a few).
+
+        py65's ``step`` inlined: the opcode is fetched from the bus's view (code never runs
+        from I/O or the 6510 port), the rest is py65's own instruction table.
+        """
+        mpu, cia1, view = self.mpu, self.bus.cia1, self.bus.view
+        instruct, cycletime, extracycles = mpu.instruct, mpu.cycletime, mpu.extracycles
         target = mpu.processorCycles + cycles
-        irq_at = cia1.irq_at(mpu.processorCycles)
+        irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
         cia1.dirty = False
         while mpu.processorCycles < target:
-            step()
+            op = view[mpu.pc]
+            mpu.pc = (mpu.pc + 1) & 0xFFFF
+            mpu.excycles = 0
+            mpu.addcycles = extracycles[op]
+            instruct[op](mpu)
+            mpu.pc &= 0xFFFF
+            mpu.processorCycles += cycletime[op] + mpu.excycles
             if cia1.dirty:
                 cia1.dirty = False
-                irq_at = cia1.irq_at(mpu.processorCycles)
+                irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
             if mpu.processorCycles >= irq_at and not mpu.p & MPU.INTERRUPT:
                 mpu.irq()
-                irq_at = cia1.irq_at(mpu.processorCycles)
+                irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
 
     def _idle_skip(self, address: int) -> None:
-        """Called before a read of $DC0D or $D012: jump the clock if the CPU only waits."""
+        """Called before a read of $DC0D or $D012: jump the clock if the CPU only waits
+        (never past the next interrupt when interrupts are on)."""
         mpu = self.mpu
-        if not mpu.p & MPU.INTERRUPT:
-            return
+        limit = NEVER if mpu.p & MPU.INTERRUPT else self.irq_at
         view, pc = self.bus.view, mpu.pc          # pc: the operand of the reading instruction
         branch = view[(pc + 2) & 0xFFFF]
         if branch not in _BRANCHES:
@@ -115,13 +129,23 @@ class Board:
             cia1 = self.bus.cia1
             if not mpu.a & 0x10 or cia1.flag_pending(now):
                 return
-            edge = self.bus.datasette.next_edge(now)
+            edge = min(self.bus.datasette.next_edge(now), limit)
             if edge != NEVER and edge > now:
                 self.skipped += edge - now
                 mpu.processorCycles = edge
         elif view[pc - 1] == 0xCD and branch == 0xF0 and dest == pc - 1:
             if mpu.a != self.bus.raster(now) & 0xFF:
                 return
-            line_end = (now // LINE_CYCLES + 1) * LINE_CYCLES
+            lines = 1
+            # `lda $D012 / dex / bne` back to the cmp after it: X lines are waited for; all
+            # but the last are skipped at once, X left at 1 for the loop's own last pass.
+            if bytes(view[pc + 4:pc + 9]) == _LINE_COUNT and view[pc + 9] == 0xF5 \
+                    and mpu.x > 1:
+                lines, mpu.x = mpu.x, 1
+            line_end = (now // LINE_CYCLES + lines) * LINE_CYCLES
+            if line_end > limit:
+                if lines > 1:
+                    mpu.x = lines
+                return
             self.skipped += line_end - now
             mpu.processorCycles = line_end

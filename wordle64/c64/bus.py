@@ -67,6 +67,7 @@ class Bus:
         view, ram = self.view, self.ram
         view[:] = ram
         self.kind[:] = bytes(256)
+        self.io_on = False
         if loram and hiram:
             view[0xA000:0xC000] = self.basic
             self.kind[0xA0:0xC0] = bytes([ROM_PAGE]) * 0x20
@@ -76,21 +77,20 @@ class Bus:
         if loram or hiram:
             if charen:
                 self.kind[0xD0:0xE0] = bytes([IO_PAGE]) * 0x10
+                self.io_on = True
             else:
                 view[0xD000:0xE000] = self.chargen
                 self.kind[0xD0:0xE0] = bytes([ROM_PAGE]) * 0x10
 
-    @property
-    def io_visible(self) -> bool:
-        return self.kind[0xD0] == IO_PAGE
-
     # ---- py65's memory interface ----------------------------------------------------------
     def __getitem__(self, address: int) -> int:
-        if 0xD000 <= address < 0xE000 and self.kind[0xD0] == IO_PAGE:
-            return self.io_read(address)
-        if address < 2:
-            return self.port_value() if address else self.port_ddr
-        return self.view[address]
+        if address >= 0xD000:
+            if address < 0xE000 and self.io_on:
+                return self.io_read(address)
+            return self.view[address]
+        if address > 1:
+            return self.view[address]
+        return self.port_value() if address else self.port_ddr
 
     def __setitem__(self, address: int, value: int) -> None:
         kind = self.kind[address >> 8]

@@ -412,8 +412,7 @@ def make_t64(prg_path: str, out_path: str, *, tape_name: str, file_name: str) ->
 
 
 def make_load_times(prg_path: str, tap_path: str, machine_json: str | None, out_path: str, *,
-                    disk: DiskModel, tape_target_seconds: float,
-                    disk_json: str | None = None) -> dict:
+                    disk: DiskModel, tape_target_seconds: float) -> dict:
     prg = read_prg(prg_path)
     pulses = tap_pulses(Path(tap_path).read_bytes(), tap_path)
     startup_cycles, source = None, ""
@@ -425,8 +424,6 @@ def make_load_times(prg_path: str, tap_path: str, machine_json: str | None, out_
             source = f"{machine_json}: {run.get('skipped', 'no startup figure')}"
     result = load_times(prg, pulses, disk=disk, startup_cycles=startup_cycles,
                         tape_target_seconds=tape_target_seconds, startup_source=source)
-    if disk_json:
-        result = disk_load_times(result, disk_json)
     write_json(out_path, result)
     log.info("load times: %s", result)
     return result
@@ -461,7 +458,6 @@ def disk_load_times(result: dict, load_disk_json: str | Path) -> dict:
     return result
 
 
-
 # ---- command line ------------------------------------------------------------------------------
 
 def add_commands(subparsers) -> None:
@@ -477,12 +473,13 @@ def add_commands(subparsers) -> None:
     images.set_defaults(func=_images_command)
 
     c64 = subparsers.add_parser(
-        "c64", help="boot a PRG on a whole C64 (c64py + ROMs), type keys, print the screen",
-        description="Boot c64py with the ROMs ($C64_ROMS or --roms), put the PRG in RAM as LOAD "
-                    "would, type RUN, press KEYS in the keyboard matrix, print the screen.")
+        "c64", help="boot a PRG on the machine model (wordle64.c64.board + ROMs), type keys",
+        description="Boot the machine model with the ROMs ($C64_ROMS or --roms), put the PRG "
+                    "in RAM as LOAD would, type RUN, press KEYS in the keyboard matrix, print "
+                    "the screen.")
     c64.add_argument("prg", help="the program file (.prg)")
     c64.add_argument("keys", nargs="*", help="keys to press after RUN, e.g. R crane '\\n' "
-                                              "(c64py syntax: {del}, {f1}, \\n for RETURN)")
+                                              "(wordle64.c64.keyboard: {del}, {f1}, \\n for RETURN)")
     c64.add_argument("--roms", default="../shared/data/open-roms", help="ROM folder")
     c64.add_argument("--seconds", type=positive_float, default=8.0,
                      help="PAL seconds to run after RUN before the keys, and after them "

@@ -10,6 +10,7 @@ moment the motor last stopped (before the game changes it).
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from dataclasses import dataclass, field, replace
@@ -20,8 +21,8 @@ from wordle64.c64.machine import (FRAME_CYCLES, GameScript, Machine, MachineErro
                                   play_loaded_game, read_labels, read_words)
 from wordle64.c64.prg import Prg, read_prg
 from wordle64.core import read_answers
-from wordle64.io import write_json
-from wordle64.media.images import tap_pulses
+from wordle64.io import write_json, write_text
+from wordle64.media.images import DiskModel, disk_load_times, load_times, tap_pulses
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ def ram_matches(ram: bytes, prg: Prg) -> bool:
 def skipped_result(out_json: str, out_screens: str, roms: str | None) -> dict:
     reason = f"no C64 ROMs in $C64_ROMS or {roms!r}"
     log.warning("tape run skipped: %s", reason)
-    Path(out_screens).write_text(f"skipped: {reason}\n")
+    write_text(out_screens, f"skipped: {reason}\n")
     result = {"skipped": reason, "passed": None, "cycles": None, "seconds_pal": None}
     write_json(out_json, result)
     return result
@@ -140,11 +141,61 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
         turbo_cycles = load.play_cycle + stops[-1] - report.run_cycle if stops else None
         result["turbo_load_cycles"] = turbo_cycles
         result["turbo_load_seconds_pal"] = turbo_cycles and round(turbo_cycles / PAL_HZ, 2)
-    Path(out_screens).write_text("".join(
+    write_text(out_screens, "".join(
         f"== {name} ==\n" + "\n".join(f"|{line}|" for line in lines) + "\n"
         for name, lines in screens.items()))
     write_json(out_json, result)
     log.info("tape run: %s", result)
     if not matches:
         raise MachineError(f"{tap_path}: RAM after the load differs from {prg_path}")
+    return result
+
+
+def _run_figures(path: str) -> dict | None:
+    run = json.loads(Path(path).read_text())
+    return None if run.get("cycles") is None else run
+
+
+def make_tape_load_times(prg_path: str, tape_json: str, kernal_json: str, machine_json: str,
+                         out_path: str, *, disk: DiskModel, tape_target_seconds: float,
+                         disk_json: str | None = None) -> dict:
+    """results/media/load-times.json with the tape figures from the emulated loads: the turbo
+    tape (machine_load_tape) and the standard one (machine_load_tape_kernal)."""
+    prg = read_prg(prg_path)
+    run = json.loads(Path(machine_json).read_text())
+    startup = run.get("startup_cycles")
+    source = (f"{machine_json}: whole-machine run, RUN to menu with interrupts live"
+              if startup is not None else f"{machine_json}: {run.get('skipped')}")
+    result = load_times(prg, [], disk=disk, startup_cycles=startup,
+                        tape_target_seconds=tape_target_seconds, startup_source=source)
+    turbo, kernal = _run_figures(tape_json), _run_figures(kernal_json)
+    tape: dict = {"emulated": turbo is not None, "target_seconds": tape_target_seconds}
+    if turbo is not None:
+        load = turbo["cycles"] - turbo["run_to_menu_cycles"] + turbo["turbo_load_cycles"]
+        tape.update({
+            "file": "results/media/wordle64.tap", "format": "turbo",
+            "cycles": load, "seconds_pal": round(load / PAL_HZ, 2),
+            "boot_file_cycles": turbo["load_cycles"],
+            "turbo_load_cycles": turbo["turbo_load_cycles"],
+        })
+    if kernal is not None:
+        tape["kernal"] = {"file": "results/media/wordle64-kernal.tap",
+                          "cycles": kernal["load_cycles"],
+                          "seconds_pal": kernal["load_seconds_pal"]}
+    tape["model"] = (
+        "emulated on wordle64.c64.board with the Open ROMs KERNAL: PAL cycles from PLAY going "
+        "down (FOUND pause included) to the end of the load; typing LOAD and RUN is not "
+        "counted. Modelled, not emulated: the datasette's motor spin-up, wow and flutter, and "
+        "the VIC's stolen cycles (the screen is blanked while the tape runs).")
+    tape["within_target"] = bool(turbo) and turbo["cycles"] / PAL_HZ <= tape_target_seconds
+    result["tape"] = tape
+    playable = result.get("time_to_playable") or {}
+    playable["tape_seconds"] = turbo and turbo["seconds_pal"]
+    playable["tape_kernal_seconds"] = kernal and kernal["seconds_pal"]
+    playable["tape_within_target"] = tape["within_target"]
+    result["time_to_playable"] = playable
+    if disk_json:  # the emulated disk LOAD (machine_load_disk) replaces the disk model
+        result = disk_load_times(result, disk_json)
+    write_json(out_path, result)
+    log.info("load times: %s", result)
     return result

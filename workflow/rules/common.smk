@@ -160,6 +160,11 @@ def game_fuzz_chunk_seed(wildcards):
 from wordle64.c64.machine import rom_inputs
 
 
+def turbo_sources(wildcards):
+    """The turbo loader's source, linker config and the hardware include it uses."""
+    return ["workflow/asm/tape/turbo.s", "workflow/asm/tape/turbo.cfg", "workflow/asm/c64.inc"]
+
+
 def media_machine_roms(wildcards):
     """The ROM files the whole-machine run reads ($C64_ROMS, else machine.roms; none without
     ROMs), so that ROMs added later rerun a run that was skipped for want of them."""

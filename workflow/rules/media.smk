@@ -1,5 +1,6 @@
-# Ship the PRG as C64 owners load it (.d64 disk, .tap tape with real pulses, .t64), each image read
-# back by an independent reader; load times; and a whole-machine boot (c64py + Open ROMs).
+# Ship the PRG as C64 owners load it (.d64 disk, the turbo .tap and the standard .tap, .t64), each
+# image read back by an independent reader; the tapes loaded through the Open ROMs KERNAL on the
+# machine model (wordle64.c64.board), with their fault cases; load times from those loads.
 
 
 rule media_d64:
@@ -23,15 +24,32 @@ rule media_tap:
     input:
         prg="results/build/wordle64.prg",
     output:
-        "results/media/wordle64.tap",
+        "results/media/wordle64-kernal.tap",
     log:
-        "logs/media/tap.log",
+        "logs/media/tap_kernal.log",
     params:
         file_name=config["media"]["file_name"],
     conda:
         "../envs/wordle64.yaml"
     script:
         "../scripts/media_tap.py"
+
+
+rule media_turbo_tap:
+    input:
+        prg="results/build/wordle64.prg",
+        sources=turbo_sources,
+    output:
+        "results/media/wordle64.tap",
+    log:
+        "logs/media/turbo_tap.log",
+    params:
+        file_name=config["media"]["file_name"],
+        asm_dir="workflow/asm",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/media_turbo_tap.py"
 
 
 rule media_t64:
@@ -84,10 +102,120 @@ rule media_machine:
         "../scripts/media_machine.py"
 
 
+rule machine_load_tape:
+    input:
+        tap="results/media/wordle64.tap",
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
+        roms=media_machine_roms,
+    output:
+        run=report(
+            "results/machine/load-tape.json",
+            caption="../report/machine_load_tape.rst",
+            category="Media",
+        ),
+        screens="results/machine/load-tape-screens.txt",
+    log:
+        "logs/machine/load_tape.log",
+    params:
+        turbo=True,
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        menu_text=config["machine"]["menu_text"],
+        random_key=config["machine"]["random_key"],
+        seed=config["machine"]["seed"],
+        boot_max_cycles=config["machine"]["boot_max_cycles"],
+        startup_max_cycles=config["machine"]["startup_max_cycles"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_load_tape.py"
+
+
+rule machine_load_tape_kernal:
+    input:
+        tap="results/media/wordle64-kernal.tap",
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
+        roms=media_machine_roms,
+    output:
+        run="results/machine/load-tape-kernal.json",
+        screens="results/machine/load-tape-kernal-screens.txt",
+    log:
+        "logs/machine/load_tape_kernal.log",
+    params:
+        turbo=False,
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        menu_text=config["machine"]["menu_text"],
+        random_key=config["machine"]["random_key"],
+        seed=config["machine"]["seed"],
+        boot_max_cycles=config["machine"]["boot_max_cycles"],
+        startup_max_cycles=config["machine"]["startup_max_cycles"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_load_tape.py"
+
+
+rule machine_tape_faults:
+    input:
+        prg="results/build/wordle64.prg",
+        roms=media_machine_roms,
+    output:
+        "results/machine/tape-faults.json",
+    log:
+        "logs/machine/tape_faults.log",
+    params:
+        turbo=False,
+        asm_dir="workflow/asm",
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        fault_bytes=config["machine"]["fault_bytes"],
+        fault_speed=config["machine"]["fault_speed"],
+        fault_jitter=config["machine"]["fault_jitter"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_tape_faults.py"
+
+
+rule machine_turbo_faults:
+    input:
+        prg="results/build/wordle64.prg",
+        sources=turbo_sources,
+        roms=media_machine_roms,
+    output:
+        "results/machine/turbo-faults.json",
+    log:
+        "logs/machine/turbo_faults.log",
+    params:
+        turbo=True,
+        asm_dir="workflow/asm",
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        fault_bytes=config["machine"]["fault_bytes"],
+        fault_speed=config["machine"]["fault_speed"],
+        fault_jitter=config["machine"]["fault_jitter"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_tape_faults.py"
+
+
 rule media_load_times:
     input:
         prg="results/build/wordle64.prg",
-        tap="results/media/wordle64.tap",
+        tape="results/machine/load-tape.json",
+        tape_kernal="results/machine/load-tape-kernal.json",
         run="results/machine/run.json",
         disk="results/machine/load-disk.json",
     output:

@@ -1,4 +1,4 @@
-"""Snakemake glue: boot the PRG on a whole C64 (c64py + ROMs) and play a guess of a random game."""
+"""Snakemake glue: boot the PRG on the machine model (wordle64.c64.board) and play a random game."""
 
 from wordle64.glue import rule_logging
 from wordle64.c64.machine import GameScript, run_machine_stage
