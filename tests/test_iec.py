@@ -262,3 +262,18 @@ def test_load_times_take_the_emulated_disk_figures(tmp_path):
     path.write_text(json.dumps({"skipped": "no ROMs", "passed": None}))
     kept = disk_load_times({"disk": {"seconds": 51.29}}, path)
     assert kept["disk"] == {"seconds": 51.29, "emulated": False}
+
+
+def test_untalk_in_the_middle_of_a_file_leaves_the_drive_ready(disk):
+    drive, host = host_for(disk)
+    host.open(8, 0, b"SMALL")
+    host.tx_command(0x48)
+    host.tx_command(0x60)
+    host.turnaround_to_listen()
+    first = bytes(host.rx_byte() for _ in range(10))  # then RUN/STOP, as it were
+    host.tx_command(0x5F)
+    host.finalize()
+    host.close(8, 0)
+    assert first == SMALL[:10] and not drive.channels
+    assert host.load(8, b"SMALL") == SMALL
+    assert host.status(8) == "00,OK,00,00"
