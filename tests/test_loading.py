@@ -170,3 +170,35 @@ def test_tape_rules_say_skipped_without_roms(tmp_path: Path, monkeypatch: pytest
                                           str(tmp_path / "t.json"), disk=DiskModel(),
                                           tape_target_seconds=75)
     assert times["tape"]["emulated"] is False and times["time_to_playable"]["tape_seconds"] is None
+
+
+class _Drive:
+    """A stand-in serial device: records what the C64 drives, pulls DATA when told to."""
+
+    def __init__(self) -> None:
+        self.writes: list[tuple[int, int]] = []
+        self.pull_data = False
+
+    def write(self, port_value: int, cycle: int) -> None:
+        self.writes.append((port_value, cycle))
+
+    def read(self, cycle: int) -> int:
+        return 0x40 if self.pull_data else 0xC0       # CLK released; DATA pulled or released
+
+
+def test_serial_hook_sees_cia2_port_a_and_pulls_lines() -> None:
+    from wordle64.c64.bus import Bus
+
+    bus = Bus(bytes(8192), bytes(8192), bytes(4096))
+    bus.clock = lambda: 1234
+    drive = _Drive()
+    bus.serial = drive
+    bus[0xDD02] = 0x3F                                # bits 0-5 outputs, 6-7 inputs
+    bus[0xDD00] = 0x08 | 0x03                         # ATN out (pulled low), VIC bank 0
+    assert drive.writes[-1] == ((0x0B & 0x3F) | 0xC0, 1234)
+    assert bus[0xDD00] & 0xC0 == 0xC0                 # both lines released: read high
+    drive.pull_data = True
+    assert bus[0xDD00] & 0xC0 == 0x40                 # the device pulls DATA
+    drive.pull_data = False
+    bus[0xDD00] = 0x10 | 0x03                         # the C64 pulls CLK itself
+    assert bus[0xDD00] & 0xC0 == 0x80
