@@ -202,3 +202,19 @@ def test_serial_hook_sees_cia2_port_a_and_pulls_lines() -> None:
     drive.pull_data = False
     bus[0xDD00] = 0x10 | 0x03                         # the C64 pulls CLK itself
     assert bus[0xDD00] & 0xC0 == 0x80
+
+
+def test_bad_lines_take_40_cycles_a_character_row_while_the_display_is_on() -> None:
+    from wordle64.c64.board import Board
+
+    kernal = bytearray(8192)
+    kernal[0:3] = b"\x4c\x00\xe0"                    # $E000: jmp $E000
+    kernal[0x1FFC:0x1FFE] = b"\x00\xe0"              # reset vector
+    board = Board(bytes(8192), bytes(kernal), bytes(4096))
+    board.bus[0xD011] = 0x1B                         # display on, YSCROLL 3
+    board.run(10 * 312 * 63)
+    assert board.stolen in (249 * 40, 250 * 40, 251 * 40)  # 25 rows a frame, 10 frames
+    board.bus[0xD011] = 0x0B                         # display off (blanked): nothing taken
+    before = board.stolen
+    board.run(5 * 312 * 63)
+    assert board.stolen == before

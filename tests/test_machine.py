@@ -218,9 +218,9 @@ def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str,
     report = machine.play_random_game(c64, prg, labels, machine.GameScript(), answers={"cairn"},
                                       words=["cairn", "crane", "pious", "lymph"])
     assert 0 < report.boot_cycles < 4_000_000
-    # RUN's RETURN is seen by the next keyboard scan (one jiffy at most) and the menu prints
-    # within the same frame or the next.
-    assert 0 < report.startup_cycles < 4 * machine.FRAME_CYCLES  # polled once a frame
+    # RUN's RETURN is seen by the next keyboard scan (one jiffy at most), BASIC runs the line
+    # and the menu prints within a few frames (the run polls the screen once a frame).
+    assert 0 < report.startup_cycles < 5 * machine.FRAME_CYCLES
     assert report.screens["menu"][0].startswith("PRESS R FOR RANDOM")
     assert report.answer == "cairn"
     # crane vs cairn: C right, R A N elsewhere, E absent; the toy's tiles are 5 / 7 / 11.

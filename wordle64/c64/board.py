@@ -1,8 +1,9 @@
 """The whole C64 on py65: the 6510 on `Bus`, CIA1's timer interrupt, and idle skips.
 
 `Board` is the machine model every whole-machine check runs on (wordle64.c64.machine drives it
-with keys and reads the screen). The run loop steps py65 and takes CIA1's interrupt (the KERNAL's
-keyboard scan and jiffy clock) when its lazily computed time comes.
+with keys and reads the screen). The run loop steps py65, takes CIA1's interrupt (the KERNAL's
+keyboard scan and jiffy clock) when its lazily computed time comes, and stops the CPU for 40
+cycles on every bad line while the display is on (no sprites, no partial-cycle detail).
 
 Idle skips keep tape loads fast without changing what the program sees: when the CPU polls a
 register in a two-instruction loop (``bit $DC0D`` / ``beq`` back, or ``cmp $D012`` / ``beq``
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from py65.devices.mpu6502 import MPU
 
-from wordle64.c64.bus import LINE_CYCLES, Bus
+from wordle64.c64.bus import FRAME_LINES, LINE_CYCLES, Bus
 from wordle64.c64.cia import NEVER
 from wordle64.errors import Wordle64Error
 
@@ -31,6 +32,9 @@ ROM_NAMES = {"basic": "basic_generic.rom", "kernal": "kernal_generic.rom",
              "chargen": "chargen_openroms.rom"}
 _POLL_OP = 0x2C           # bit abs: the FLAG poll
 _BRANCHES = (0xF0, 0xD0)   # beq, bne
+BAD_LINE_CYCLES = 40       # the CPU stops for 40 cycles on a bad line (PAL, no sprites)
+BAD_LINE_START = 12        # cycle of the line where it stops
+FIRST_BAD_LINE, LAST_BAD_LINE = 0x30, 0xF7
 _LINE_COUNT = bytes([0xAD, 0x12, 0xD0, 0xCA, 0xD0])  # lda $D012, dex, bne (the offset follows)
 
 
@@ -55,6 +59,7 @@ class Board:
         self.mpu.p |= MPU.INTERRUPT
         self.skipped = 0           # cycles jumped over by idle skips
         self.irq_at = NEVER        # the next CIA1 interrupt (kept by run)
+        self.stolen = 0            # cycles the VIC took for bad lines
 
     @classmethod
     def from_folder(cls, folder: str | Path, names: dict[str, str] | None = None) -> Board:
@@ -93,6 +98,7 @@ class Board:
         instruct, cycletime, extracycles = mpu.instruct, mpu.cycletime, mpu.extracycles
         target = mpu.processorCycles + cycles
         irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
+        bad_at = self.next_bad_line(mpu.processorCycles)
         cia1.dirty = False
         while mpu.processorCycles < target:
             op = view[mpu.pc]
@@ -102,12 +108,29 @@ class Board:
             instruct[op](mpu)
             mpu.pc &= 0xFFFF
             mpu.processorCycles += cycletime[op] + mpu.excycles
-            if cia1.dirty:
+            if cia1.dirty:               # a CIA1 access, $D011 written or an idle skip
                 cia1.dirty = False
                 irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
+                bad_at = self.next_bad_line(mpu.processorCycles)
+            if mpu.processorCycles >= bad_at:
+                mpu.processorCycles += BAD_LINE_CYCLES
+                self.stolen += BAD_LINE_CYCLES
+                bad_at = self.next_bad_line(mpu.processorCycles)
             if mpu.processorCycles >= irq_at and not mpu.p & MPU.INTERRUPT:
                 mpu.irq()
                 irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
+
+    def next_bad_line(self, cycle: int) -> int:
+        """The cycle at which the VIC next stops the CPU for a bad line (NEVER with the
+        display off): lines $30-$F7 whose low 3 bits equal $D011's YSCROLL, 12 cycles in."""
+        ctrl = self.bus.vic[0x11]
+        if not ctrl & 0x10:
+            return NEVER
+        line = cycle // LINE_CYCLES + (cycle % LINE_CYCLES > BAD_LINE_START)
+        while not (FIRST_BAD_LINE <= line % FRAME_LINES <= LAST_BAD_LINE
+                   and line & 7 == ctrl & 7):
+            line += 1
+        return line * LINE_CYCLES + BAD_LINE_START
 
     def _idle_skip(self, address: int) -> None:
         """Called before a read of $DC0D or $D012: jump the clock if the CPU only waits
@@ -133,6 +156,7 @@ class Board:
             if edge != NEVER and edge > now:
                 self.skipped += edge - now
                 mpu.processorCycles = edge
+                self.bus.cia1.dirty = True
         elif view[pc - 1] == 0xCD and branch == 0xF0 and dest == pc - 1:
             if mpu.a != self.bus.raster(now) & 0xFF:
                 return
@@ -149,3 +173,4 @@ class Board:
                 return
             self.skipped += line_end - now
             mpu.processorCycles = line_end
+            self.bus.cia1.dirty = True      # re-plan: the skipped lines' bad lines are not due

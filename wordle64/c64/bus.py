@@ -7,8 +7,8 @@ HIRAM, CHAREN, no cartridge) is recomputed when the port changes.
 
 $01 bit 4 reads the datasette's PLAY sense (0 = a key down), bit 5 drives its motor (0 = on).
 The VIC-II is a register file whose raster ($D012, $D011 bit 7) follows the cycle count
-(63 cycles a line, 312 lines: PAL); it steals no cycles (no bad lines, no sprites) and raises no
-interrupts. SID registers are write-only sinks. Colour RAM keeps 4 bits.
+(63 cycles a line, 312 lines: PAL); the board charges its bad lines (wordle64.c64.board); no
+sprites, no VIC interrupts. SID registers are write-only sinks. Colour RAM keeps 4 bits.
 """
 
 from __future__ import annotations
@@ -143,6 +143,8 @@ class Bus:
         page = address >> 8
         if page < 0xD4:
             self.vic[address & 0x3F] = value
+            if address & 0x3F == 0x11:
+                self.cia1.dirty = True   # the board re-plans its events (bad lines)
         elif 0xD8 <= page < 0xDC:
             self.colour[address - COLOUR_RAM] = value & 0x0F
         elif page == 0xDC:
