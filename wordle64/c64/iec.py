@@ -31,12 +31,17 @@ US = PAL_HZ / 1_000_000  # cycles per microsecond
 EOI_TIMEOUT = int(200 * US)  # talker silence that means EOI
 EOI_ACK = int(60 * US)  # listener's DATA pulse answering EOI
 ATN_RESPONSE = int(20 * US)  # the 1541's hardware pulls DATA this soon after ATN
-BIT_SETUP = int(20 * US)  # talker: DATA set while CLK is held
-BIT_VALID = int(60 * US)  # talker: CLK released, DATA valid
+# A bit's two phases both outlast a VIC bad line (40 cycles the host's CPU stands still) plus
+# the host's reads around it, so a listener with the screen on misses neither: the Open ROMs see
+# CLK released in one loop and read DATA in the next, up to 7 + 40 + 12 cycles later.
+BIT_SETUP = int(70 * US)  # talker: DATA set while CLK is held (the bus's typical Ts)
+BIT_VALID = int(80 * US)  # talker: CLK released, DATA valid
 ACK_DELAY = int(20 * US)  # listener: DATA pulled this long after the last bit
 ACK_TIMEOUT = int(1000 * US)  # talker: no acknowledge within 1 ms is a frame error
 TURNAROUND = int(80 * US)  # talker: CLK pulled this long after the host released it
 READY_DELAY = int(30 * US)  # talker: CLK pulled again after the listener is ready
+FIRST_BIT_DELAY = int(60 * US)  # talker: DATA left released this long after that CLK pull (a
+# listener stalled by a bad line while it releases DATA must still see DATA high after it)
 HOLD = int(100 * US)  # talker: CLK held at least this long before each "ready to send"
 
 LISTEN, UNLISTEN, TALK, UNTALK = 0x20, 0x3F, 0x40, 0x5F
@@ -329,6 +334,8 @@ class SerialDevice:
                 yield Until(lambda d: not d.data_low)
             else:
                 yield Delay(READY_DELAY)
+            self._pull(clk=True)
+            yield Delay(FIRST_BIT_DELAY)
             for bit in range(8):
                 self._pull(clk=True, data=not (byte >> bit) & 1)
                 yield Delay(BIT_SETUP)
@@ -377,4 +384,5 @@ def idle_skip(board, device_bits: int, event: int | None) -> None:
     if taken:
         board.skipped += event - now
         mpu.processorCycles = event
+        board.bus.cia1.dirty = True  # the board re-plans its interrupt and bad lines
 
