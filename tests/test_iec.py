@@ -207,6 +207,22 @@ def test_kernal_loads_and_runs_a_program_from_the_drive(tmp_path, kernal_machine
     assert "DISK OK" in screen_after(machine, "run")
 
 
+def test_kernal_loads_whatever_the_phase_of_the_vic_bad_lines(tmp_path, kernal_machine):
+    """The screen is on while the KERNAL loads: a bad line stops the CPU for 40 cycles every
+    504. A byte takes the drive 2,463 cycles (not a multiple of 504), so the bad lines fall on
+    every part of the bit protocol within a few bytes; three starting phases on top."""
+    # a null link first: BASIC's relink after LOAD stops there, whatever the bytes after it
+    program = b"\x01\x08\x00\x00" + bytes((i * 37 + 11) & 0xFF for i in range(300))
+    path = tmp_path / "p.d64"
+    write_d64(program, path, disk_name="TEST", disk_id="64", file_name="P")
+    for offset in (0, 168, 336):
+        machine, drive = kernal_machine(path, open_seconds=0.01)
+        machine.run(offset)
+        command(machine, 'load"p",8', 20_000_000)
+        assert machine.ram(0x0801, len(program) - 2) == program[2:], offset
+        assert machine.board.stolen > 0 and drive.serial.bytes_sent == len(program)
+
+
 def test_kernal_missing_file_is_file_not_found_and_status_62(disk, kernal_machine):
     machine, drive = kernal_machine(disk, open_seconds=0.1)
     result = case_missing_file(machine, drive, 20_000_000)
