@@ -131,7 +131,7 @@ def validate_check_files(wildcards):
 
 
 # ---- game -------------------------------------------------------------------------------------
-from wordle64.game.harness import SCREENSHOTS as GAME_SCREENSHOTS
+from wordle64.game.scenarios import SCREENSHOTS as GAME_SCREENSHOTS
 
 
 wildcard_constraints:
