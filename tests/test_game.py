@@ -12,11 +12,12 @@ import pytest
 
 from wordle64 import core
 from wordle64.errors import Wordle64Error
-from wordle64.game.harness import (
-    KEY_DELETE, KEY_RETURN, KEY_STOP, RESTORE, Board, Game, WordLists, board_problems,
-    expected_key_states, fuzz, hard_mode_violation, key_position, parse_keys, scripted_games,
-    terminal_key,
-)
+from wordle64.game.fuzz import fuzz
+from wordle64.game.keys import KEY_DELETE, KEY_RETURN, KEY_STOP, RESTORE, parse_keys, terminal_key
+from wordle64.game.rules import (Board, board_problems, expected_key_states, hard_mode_violation,
+                                 key_position)
+from wordle64.game.scenarios import WordLists, scripted_games
+from wordle64.game.session import Game
 from wordle64.score import score
 from wordle64.c64.screen import PEPTO_PALETTE, read_screen, render
 
@@ -120,9 +121,10 @@ def glyph_from_source(number: int) -> bytes:
 # ---- the real PRG ------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def game_files(shared_data) -> tuple[Path, Path, Path]:
-    build_with_snakemake("results/build/wordle64.prg", "results/build/wordle64.lbl",
+    build_with_snakemake("results/staging/build/wordle64.prg",
+                         "results/staging/build/wordle64.lbl",
                          "results/words/words.tsv")
-    build = REPO / "results" / "build"
+    build = REPO / "results" / "staging" / "build"
     return build / "wordle64.prg", build / "wordle64.lbl", REPO / "results/words/words.tsv"
 
 

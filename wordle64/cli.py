@@ -21,7 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "wordle64.media.images",
     "wordle64.letters",
     "wordle64.core",
-    "wordle64.game.harness",
+    "wordle64.game.terminal",
     "wordle64.solver.cli",
 )
 

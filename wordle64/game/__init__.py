@@ -1,2 +1,3 @@
-"""The game stage: the real PRG played under py65 (:mod:`.harness`): scripted games, fuzzing,
-screenshots and ``wordle64 play``."""
+"""The game stage: the real PRG played under py65 — :mod:`.session` (boot, keys, state),
+:mod:`.rules` (board invariants), :mod:`.scenarios` (scripted games and screenshots),
+:mod:`.fuzz` (random keys) and :mod:`.terminal` (``wordle64 play``); :mod:`.keys` names the keys."""

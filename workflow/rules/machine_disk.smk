@@ -1,14 +1,15 @@
 # The .d64 loaded for real: LOAD"WORDLE64",8 through the Open ROMs KERNAL to an emulated 1541 on
 # the serial bus (wordle64.c64.drive), RUN, menu, a checked guess; and the drive's fault cases.
+# Both run on the staged game and image and are release checks (common.smk RELEASE_CHECKS).
 
 
 rule machine_load_disk:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         answers="results/words/answers.txt",
         guesses="results/words/guesses.txt",
-        d64="results/media/wordle64.d64",
+        d64="results/staging/media/wordle64.d64",
         roms=media_machine_roms,
     output:
         report(
@@ -37,7 +38,7 @@ rule machine_load_disk:
 
 rule machine_disk_faults:
     input:
-        d64="results/media/wordle64.d64",
+        d64="results/staging/media/wordle64.d64",
         roms=media_machine_roms,
     output:
         report(

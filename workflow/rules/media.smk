@@ -1,13 +1,14 @@
-# Ship the PRG as C64 owners load it (.d64 disk, the turbo .tap and the standard .tap, .t64), each
-# image read back by an independent reader; the tapes loaded through the Open ROMs KERNAL on the
-# machine model (wordle64.c64.board), with their fault cases; load times from those loads.
+# Ship the PRG as C64 owners load it (.d64 disk, the turbo .tap and the standard .tap, .t64;
+# staged in results/staging/media, promoted by release.smk), each image read back by an
+# independent reader; the tapes loaded through the Open ROMs KERNAL on the machine model
+# (wordle64.c64.board), with their fault cases; load times from those loads.
 
 
 rule media_d64:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.d64",
+        "results/staging/media/wordle64.d64",
     log:
         "logs/media/d64.log",
     params:
@@ -22,9 +23,9 @@ rule media_d64:
 
 rule media_tap:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64-kernal.tap",
+        "results/staging/media/wordle64-kernal.tap",
     log:
         "logs/media/tap_kernal.log",
     params:
@@ -37,10 +38,10 @@ rule media_tap:
 
 rule media_turbo_tap:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
         sources=turbo_sources,
     output:
-        "results/media/wordle64.tap",
+        "results/staging/media/wordle64.tap",
     log:
         "logs/media/turbo_tap.log",
     params:
@@ -54,9 +55,9 @@ rule media_turbo_tap:
 
 rule media_t64:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.t64",
+        "results/staging/media/wordle64.t64",
     log:
         "logs/media/t64.log",
     params:
@@ -70,8 +71,8 @@ rule media_t64:
 
 rule media_machine:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         answers="results/words/answers.txt",
         guesses="results/words/guesses.txt",
         roms=media_machine_roms,
@@ -104,9 +105,9 @@ rule media_machine:
 
 rule machine_load_tape:
     input:
-        tap="results/media/wordle64.tap",
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        tap="results/staging/media/wordle64.tap",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         answers="results/words/answers.txt",
         guesses="results/words/guesses.txt",
         roms=media_machine_roms,
@@ -137,9 +138,9 @@ rule machine_load_tape:
 
 rule machine_load_tape_kernal:
     input:
-        tap="results/media/wordle64-kernal.tap",
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        tap="results/staging/media/wordle64-kernal.tap",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         answers="results/words/answers.txt",
         guesses="results/words/guesses.txt",
         roms=media_machine_roms,
@@ -166,7 +167,7 @@ rule machine_load_tape_kernal:
 
 rule machine_tape_faults:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
         roms=media_machine_roms,
     output:
         "results/machine/tape-faults.json",
@@ -189,7 +190,7 @@ rule machine_tape_faults:
 
 rule machine_turbo_faults:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
         sources=turbo_sources,
         roms=media_machine_roms,
     output:
@@ -213,14 +214,14 @@ rule machine_turbo_faults:
 
 rule media_load_times:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
         tape="results/machine/load-tape.json",
         tape_kernal="results/machine/load-tape-kernal.json",
         run="results/machine/run.json",
         disk="results/machine/load-disk.json",
     output:
         report(
-            "results/media/load-times.json",
+            "results/staging/media/load-times.json",
             caption="../report/media_load_times.rst",
             category="Media",
         ),

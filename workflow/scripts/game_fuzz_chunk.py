@@ -1,6 +1,6 @@
 """Snakemake glue: one chunk of random keystrokes into the PRG, invariants checked per key."""
 
-from wordle64.game.harness import run_fuzz_chunk
+from wordle64.game.fuzz import run_fuzz_chunk
 from wordle64.glue import rule_logging
 from wordle64.io import write_json
 

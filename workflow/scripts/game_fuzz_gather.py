@@ -2,7 +2,7 @@
 
 import json
 
-from wordle64.game.harness import gather_fuzz
+from wordle64.game.fuzz import gather_fuzz
 from wordle64.glue import rule_logging
 from wordle64.io import write_json
 

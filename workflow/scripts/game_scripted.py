@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from wordle64.game.harness import run_scripted
+from wordle64.game.scenarios import run_scripted
 from wordle64.glue import rule_logging
 from wordle64.io import write_json
 

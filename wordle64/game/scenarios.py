@@ -1,0 +1,342 @@
+"""Scripted games: the scenarios of the game's issues played on the real PRG, with screenshots."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordle64 import core
+from wordle64.c64 import emu
+from wordle64.errors import Wordle64Error
+from wordle64.pack import read_words_tsv
+from wordle64.score import score
+from wordle64.c64.screen import Screen, save_png
+from wordle64.game.rules import (LETTERS, ROWS, board_problems, charset_sheet, hard_mode_violation,
+                                 is_game_screen)
+from wordle64.game.session import Game
+
+# guesses the scripted games try first (any not in the list, or the answer, are skipped), so
+# the screenshots show words a player would type; then the answers in sorted order
+SHOWCASE_GUESSES = ("crane", "pilot", "shady", "mound", "bulky", "fight", "gecko", "jumbo",
+                    "spelt", "wordy", "tacit", "vapor")
+SCREENSHOTS = ("charset", "unpacking", "menu", "game_won", "game_lost", "not_in_word_list",
+               "date_refused", "hard_mode", "colour_blind", "statistics")
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    checks: list[dict] = field(default_factory=list)
+    keys: int = 0
+
+    def check(self, what: str, ok: bool, detail: object = "") -> bool:
+        self.checks.append({"check": what, "passed": bool(ok), "detail": str(detail)})
+        return bool(ok)
+
+    @property
+    def passed(self) -> bool:
+        return all(c["passed"] for c in self.checks)
+
+
+@dataclass(frozen=True)
+class WordLists:
+    words: frozenset[str]
+    answers: tuple[str, ...]
+
+    @classmethod
+    def from_tsv(cls, path: str | Path) -> WordLists:
+        """results/words/words.tsv, read and checked by wordle64.pack.read_words_tsv."""
+        words, flags = read_words_tsv(Path(path))
+        return cls(frozenset(words), tuple(w for w, a in zip(words, flags) if a))
+
+
+def _guesses_against(answer: str, words: WordLists, count: int, want_green: bool = False,
+                     avoid: set[str] | None = None) -> list[str]:
+    """`count` valid guesses that are not the answer, chosen deterministically (sorted order);
+    with want_green, each shares at least one right-place letter with the answer."""
+    chosen = []
+    for word in [*SHOWCASE_GUESSES, *sorted(words.answers)]:
+        if word not in words.words or word in chosen:
+            continue
+        if word == answer or (avoid and word in avoid):
+            continue
+        marks = score(word, answer)
+        if want_green and 2 not in marks:
+            continue
+        if not want_green and sum(marks) == 0:
+            continue
+        chosen.append(word)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def _screen_has(result: ScenarioResult, game: Game, text: str) -> bool:
+    return result.check(f"screen shows {text!r}", game.screen().find(text) is not None,
+                        game.screen().text())
+
+
+def _board_ok(result: ScenarioResult, game: Game, words: WordLists, what: str) -> bool:
+    problems = board_problems(game.board(), words.words, game.screen())
+    return result.check(f"board invariants {what}", not problems, "; ".join(problems))
+
+
+def _play_rows(result: ScenarioResult, game: Game, words: WordLists, guesses: list[str]) -> None:
+    for word in guesses:
+        game.type(word + "{RETURN}")
+        _board_ok(result, game, words, f"after {word.upper()}")
+
+
+def _scenario_menu(game: Game, menu: tuple, words: WordLists,
+                   shots: dict[str, Screen]) -> ScenarioResult:
+    """The menu."""
+    result = ScenarioResult("menu")
+    game.restore(menu)
+    screen = game.screen()
+    for item in ("RANDOM WORD", "DAILY WORD", "HARD MODE", "COLOUR-BLIND", "STATISTICS"):
+        _screen_has(result, game, item)
+    result.check("the menu shows the dictionary size",
+                 screen.find(f"{len(words.words)} WORDS") is not None, screen.text())
+    result.check("the menu shows the number of answers",
+                 screen.find(f"{len(words.answers)} ANSWERS") is not None, screen.text())
+    shots["menu"] = game.screen()
+    for key in ("{F1}", "{CLR}", "X", "{RETURN}", "{DEL}", "{RESTORE}", "{STOP}"):
+        game.type(key)
+    result.check("keys the menu does not use change nothing",
+                 game.screen().codes == screen.codes, game.screen().text())
+    return result
+
+
+def _scenario_won(game: Game, menu: tuple, words: WordLists,
+                  shots: dict[str, Screen]) -> ScenarioResult:
+    """A won game: two guesses that reveal something, then the answer."""
+    result = ScenarioResult("won")
+    game.restore(menu)
+    game.set_jiffy(0x012345)
+    game.type("1")
+    answer = game.answer()
+    result.check("a random game picks an answer", answer in words.answers, answer)
+    seed = core.seed_from_jiffy(game.jiffy)
+    expected, _ = core.pick(seed, len(words.answers))
+    result.check("the random answer is the Python reference's pick for the jiffy clock",
+                 answer == words.answers[expected], f"{answer} vs {words.answers[expected]}")
+    guesses = _guesses_against(answer, words, 2) + [answer]
+    _play_rows(result, game, words, guesses)
+    _screen_has(result, game, "IMPRESSIVE!")
+    _screen_has(result, game, "RETURN  PLAY AGAIN")
+    result.check("statistics count the win", game.stats()["wins"] == 1 and
+                 game.stats()["distribution"][2] == 1, game.stats())
+    shots["game_won"] = game.screen()
+    game.type("{RETURN}")
+    result.check("RETURN after a game starts a new one (empty board)",
+                 game.board().row == 0 and is_game_screen(game.screen()), game.screen().text())
+    return result
+
+
+def _scenario_lost(game: Game, menu: tuple, words: WordLists,
+                   shots: dict[str, Screen]) -> ScenarioResult:
+    """A lost game: six wrong guesses."""
+    result = ScenarioResult("lost")
+    game.restore(menu)
+    game.set_jiffy(0x00BEEF)
+    game.type("1")
+    answer = game.answer()
+    _play_rows(result, game, words, _guesses_against(answer, words, ROWS))
+    _screen_has(result, game, "THE WORD WAS")
+    _screen_has(result, game, answer.upper())
+    result.check("statistics count the loss", game.stats()["played"] == 1 and
+                 game.stats()["wins"] == 0, game.stats())
+    shots["game_lost"] = game.screen()
+    game.type("{STOP}")
+    _screen_has(result, game, "RANDOM WORD")
+    return result
+
+
+def _scenario_not_in_word_list(game: Game, menu: tuple, words: WordLists,
+                               shots: dict[str, Screen]) -> ScenarioResult:
+    """Not enough letters, not in word list, then the row is still editable."""
+    result = ScenarioResult("not_in_word_list")
+    game.restore(menu)
+    game.type("1")
+    answer = game.answer()
+    game.type("AB{RETURN}")
+    _screen_has(result, game, "NOT ENOUGH LETTERS")
+    game.type("{DEL}{DEL}")
+    nonword = next(w for w in ("zzzzz", "qxqxq", "aaaaa") if w not in words.words)
+    game.type(nonword + "{RETURN}")
+    _screen_has(result, game, "NOT IN WORD LIST")
+    board = game.board()
+    result.check("an unknown word leaves the row editable",
+                 board.row == 0 and board.col == LETTERS, (board.row, board.col))
+    _board_ok(result, game, words, "with an unknown word typed")
+    shots["not_in_word_list"] = game.screen()
+    guess = _guesses_against(answer, words, 1)[0]
+    game.type("{DEL}" * LETTERS + guess + "{RETURN}")
+    result.check("after DEL x5 a listed word is accepted", game.board().row == 1,
+                 game.board().row)
+    _board_ok(result, game, words, "after correcting the row")
+    return result
+
+
+def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
+                         shots: dict[str, Screen]) -> ScenarioResult:
+    """Daily word: an impossible date is refused, corrected, the game uses the reference word."""
+    result = ScenarioResult("daily_date")
+    game.restore(menu)
+    game.type("2")
+    _screen_has(result, game, "YYYY-MM-DD")
+    game.type("20230229{RETURN}")
+    _screen_has(result, game, "NO SUCH DATE")
+    shots["date_refused"] = game.screen()
+    game.type("{DEL}{DEL}28{RETURN}")
+    _screen_has(result, game, "DAILY 2023-02-28")
+    want = core.daily_word(2023, 2, 28, list(words.answers))
+    result.check("the daily answer is the Python reference's", game.answer() == want,
+                 f"{game.answer()} vs {want}")
+    for typed, ok in (("00000101", False), ("99991231", True), ("20241301", False),
+                      ("20240229", True), ("2024", False)):
+        game.restore(menu)
+        game.type("2" + typed + "{RETURN}")
+        accepted = is_game_screen(game.screen())
+        result.check(f"date {typed} {'accepted' if ok else 'refused'}", accepted == ok,
+                     game.screen().text())
+        if ok:
+            year, month, day = int(typed[:4]), int(typed[4:6]), int(typed[6:])
+            want = core.daily_word(year, month, day, list(words.answers))
+            result.check(f"daily answer of {typed}", game.answer() == want,
+                         f"{game.answer()} vs {want}")
+    game.restore(menu)
+    game.type("2123{STOP}")
+    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-5") is not None,
+                 game.screen().text())
+    return result
+
+
+def _scenario_hard_mode(game: Game, menu: tuple, words: WordLists,
+                        shots: dict[str, Screen]) -> ScenarioResult:
+    """Hard mode: a guess that drops a right-place letter is refused with the reason."""
+    result = ScenarioResult("hard_mode")
+    game.restore(menu)
+    game.type("3")
+    _screen_has(result, game, "ON")
+    game.set_jiffy(0x000777)
+    game.type("1")
+    _screen_has(result, game, "HARD MODE")
+    answer = game.answer()
+    first = _guesses_against(answer, words, 1, want_green=True)[0]
+    _play_rows(result, game, words, [first])
+    marks = score(first, answer)
+    bad = next(w for w in sorted(words.answers)
+               if hard_mode_violation(first, marks, w) and w != answer)
+    reason = hard_mode_violation(first, marks, bad)
+    game.type(bad + "{RETURN}")
+    _screen_has(result, game, "HARD MODE:")
+    _screen_has(result, game, reason or "?")
+    result.check("the refused guess is not submitted", game.board().row == 1, game.board().row)
+    shots["hard_mode"] = game.screen()
+    game.type("{DEL}" * LETTERS + answer + "{RETURN}")
+    _screen_has(result, game, "MAGNIFICENT!")
+    _board_ok(result, game, words, "after the win")
+    return result
+
+
+def _scenario_colour_blind(game: Game, menu: tuple, words: WordLists,
+                           shots: dict[str, Screen]) -> ScenarioResult:
+    """Colour-blind palette: orange and cyan, different hues and brightness."""
+    result = ScenarioResult("colour_blind")
+    game.restore(menu)
+    game.type("4")
+    memory = game.memory
+    result.check("colour-blind: right place orange, elsewhere cyan",
+                 (memory[0xD022], memory[0xD023]) == (8, 3), (memory[0xD022], memory[0xD023]))
+    game.set_jiffy(0x000042)
+    game.type("1")
+    answer = game.answer()
+    _play_rows(result, game, words, _guesses_against(answer, words, 3, want_green=True))
+    shots["colour_blind"] = game.screen()
+    game.type("{STOP}4")
+    result.check("toggled back: green and yellow", (memory[0xD022], memory[0xD023]) == (5, 7),
+                 (memory[0xD022], memory[0xD023]))
+    return result
+
+
+def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
+                         shots: dict[str, Screen]) -> ScenarioResult:
+    """Statistics after a win in 2 and a loss."""
+    result = ScenarioResult("statistics")
+    game.restore(menu)
+    game.set_jiffy(0x001000)
+    game.type("1")
+    answer = game.answer()
+    _play_rows(result, game, words, _guesses_against(answer, words, 1) + [answer])
+    game.type("{RETURN}")
+    answer = game.answer()
+    _play_rows(result, game, words, _guesses_against(answer, words, ROWS))
+    game.type("{RETURN}")
+    answer = game.answer()
+    _play_rows(result, game, words, _guesses_against(answer, words, 3) + [answer])
+    game.type("{STOP}5")
+    lines = game.screen().text_lines()
+    expect = {"PLAYED": "3", "WIN %": "66", "CURRENT STREAK": "1", "BEST STREAK": "1"}
+    for label, value in expect.items():
+        row = next((r for r, line in enumerate(lines) if line[8:].startswith(label)), None)
+        shown = lines[row][26:].strip() if row is not None else None
+        result.check(f"statistics: {label} {value}", shown == value, shown)
+    result.check("distribution: one win in 2, one in 4",
+                 lines[18].split()[-1] == "1" and lines[20].split()[-1] == "1"
+                 and lines[17].split()[-1] == "0", "\n".join(lines[17:23]))
+    shots["statistics"] = game.screen()
+    game.type("X")
+    _screen_has(result, game, "PRESS 1-5")
+    return result
+
+
+# in order: each starts from the menu's snapshot, screenshots land in `shots` by name
+SCENARIOS = (_scenario_menu, _scenario_won, _scenario_lost, _scenario_not_in_word_list,
+             _scenario_daily_date, _scenario_hard_mode, _scenario_colour_blind,
+             _scenario_statistics)
+
+
+def scripted_games(prg: bytes, labels: dict[str, int], words: WordLists,
+                   screens: dict[str, str | Path] | None = None, scale: int = 2,
+                   log=print) -> dict:
+    """Play every scenario of the issue on the real PRG; screenshots of SCREENSHOTS go to the
+    paths `screens` gives by name."""
+    started = time.perf_counter()
+    shots: dict[str, Screen] = {}
+    log("booting (the dictionary unpacks under py65)")
+    shots["unpacking"] = Game.boot(prg, labels, stop_at_progress=128).screen()
+    game = Game.boot(prg, labels)
+    boot_cycles = game.cycles
+    menu = game.snapshot()
+    shots["charset"] = charset_sheet(game.screen())
+    results = [scenario(game, menu, words, shots) for scenario in SCENARIOS]
+
+    for name, path in (screens or {}).items():
+        if name not in shots:
+            raise Wordle64Error(f"no screenshot named {name!r}; there are {sorted(shots)}")
+        save_png(shots[name], path, scale=scale)
+    return {
+        "passed": all(r.passed for r in results),
+        "scenarios": [{"name": r.name, "passed": r.passed, "checks": r.checks}
+                      for r in results],
+        "checks": sum(len(r.checks) for r in results),
+        "failed_checks": [f"{r.name}: {c['check']}: {c['detail'][:300]}"
+                          for r in results for c in r.checks if not c["passed"]],
+        "boot_cycles": boot_cycles,
+        "screenshots": sorted(shots),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def run_scripted(prg_path: str | Path, labels_path: str | Path, words_path: str | Path,
+                 screens: dict[str, str | Path], scale: int = 2, log=print) -> dict:
+    """games.json: the scripted scenarios on the built PRG; screenshots to `screens` (by name)."""
+    labels = emu.parse_labels(Path(labels_path).read_text(), str(labels_path))
+    words = WordLists.from_tsv(words_path)
+    result = scripted_games(Path(prg_path).read_bytes(), labels, words, screens, scale=scale,
+                            log=log)
+    return {"check": "games", "passed": result["passed"], "cases": result["checks"],
+            "failed": len(result["failed_checks"]), "problems": result["failed_checks"],
+            **{key: value for key, value in result.items() if key != "failed_checks"}}

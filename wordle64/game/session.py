@@ -1,0 +1,233 @@
+"""The real PRG under py65, driven key by key.
+
+`Game` wraps the py65 harness (`wordle64.c64.emu.Machine`): it boots the PRG at ``main`` (the
+dictionary unpacks on the way), then runs until the game waits for a key — the KERNAL GETIN
+trap with no key queued — so a test or the terminal player feeds keys one by one and reads the
+screen in between. Every instruction is checked on the way: no BRK or undocumented opcode, the
+program counter inside the program (or a trapped KERNAL entry), the stack pointer above a floor.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from py65.devices.mpu6502 import MPU
+
+from wordle64 import core
+from wordle64.c64 import emu
+from wordle64.errors import Wordle64Error
+from wordle64.c64.screen import Screen, read_screen
+from wordle64.game.keys import RESTORE, parse_keys
+from wordle64.game.rules import LETTERS, ROWS, Board
+
+GETIN = emu.KERNAL["GETIN"]
+NMI_VECTOR = 0x0318
+STACK_FLOOR = 0xC0           # the game never needs more than 63 bytes of stack
+BOOT_CYCLES = 60_000_000     # start-up budget: unpack and menu
+KEY_CYCLES = 1_000_000       # one key's budget: the heaviest (a scored guess) needs far less
+JIFFIES_PER_KEY = 23         # the jiffy clock advances between scripted keys (~0.4 s)
+
+
+def _undocumented() -> bytes:
+    mpu = MPU()
+    return bytes(1 if mpu.disassemble[op][0] == "???" else 0 for op in range(256))
+
+
+_BAD_OPCODE = bytearray(_undocumented())
+_BAD_OPCODE[0x00] = 1                                          # BRK
+
+
+class Game:
+    """The PRG on the harness, driven key by key."""
+
+    def __init__(self, machine: emu.Machine) -> None:
+        self.machine = machine
+        self.labels = machine.labels
+        end = self.labels.get("__CHARSET_LOAD__", self.labels.get("__BLOB_LOAD__"))
+        if end is None:
+            raise Wordle64Error("label file lacks __CHARSET_LOAD__ and __BLOB_LOAD__")
+        self.program = range(machine.load_address, end)
+        allowed = bytearray(0x10000)
+        allowed[self.program.start:self.program.stop] = b"\x01" * len(self.program)
+        for address in machine.traps:
+            allowed[address] = 1
+        allowed[GETIN] = 1
+        self._allowed = allowed
+        self.jiffy = 0
+        self.keys_pressed = 0
+        self.restores = 0
+        self.min_sp = 0xFF
+        self.max_key_cycles = 0
+        self.min_key_cycles = 0
+        self.total_key_cycles = 0
+
+    # ---- set-up ----
+    @classmethod
+    def boot(cls, prg: bytes, labels: dict[str, int], jiffy: int = 0,
+             stop_at_progress: int | None = None) -> Game:
+        """Load the PRG, start at `main` (as SYS 2061 does) and run until it waits for a key.
+
+        With `stop_at_progress`, stop instead when the unpacker reports that much progress
+        (0..255) — to photograph the progress bar.
+        """
+        machine = emu.Machine(prg, labels)
+        game = cls(machine)
+        game.set_jiffy(jiffy)
+        mpu = machine.mpu
+        mpu.sp = 0xF6                       # BASIC's RUN and SYS have used a little stack
+        mpu.p = MPU.UNUSED | MPU.BREAK
+        mpu.pc = machine.addr("main")
+        mpu.processorCycles = 0
+        stop_pc = labels.get("progress_bar") if stop_at_progress is not None else None
+        game._run(BOOT_CYCLES, "start-up", stop_pc=stop_pc, stop_a=stop_at_progress or 0)
+        return game
+
+    @classmethod
+    def from_files(cls, prg_path: str | Path, labels_path: str | Path, **kwargs) -> Game:
+        for path in (prg_path, labels_path):
+            if not Path(path).exists():
+                raise Wordle64Error(f"{path}: not found; build it first "
+                                    "(snakemake --cores all results/build/wordle64.prg)")
+        labels = emu.parse_labels(Path(labels_path).read_text(), str(labels_path))
+        return cls.boot(Path(prg_path).read_bytes(), labels, **kwargs)
+
+    def snapshot(self) -> tuple:
+        mpu = self.machine.mpu
+        return (bytes(self.machine.memory), mpu.pc, mpu.a, mpu.x, mpu.y, mpu.sp, mpu.p,
+                mpu.processorCycles, self.jiffy)
+
+    def restore(self, snapshot: tuple) -> None:
+        memory, pc, a, x, y, sp, p, cycles, jiffy = snapshot
+        self.machine.memory[:] = memory
+        mpu = self.machine.mpu
+        mpu.pc, mpu.a, mpu.x, mpu.y, mpu.sp, mpu.p, mpu.processorCycles = pc, a, x, y, sp, p, cycles
+        self.jiffy = jiffy
+        self.machine.keys.clear()
+
+    def set_jiffy(self, jiffy: int) -> None:
+        self.jiffy = jiffy & 0xFFFFFF
+        memory = self.machine.memory
+        memory[0xA0], memory[0xA1], memory[0xA2] = (self.jiffy >> 16, self.jiffy >> 8 & 0xFF,
+                                                   self.jiffy & 0xFF)
+
+    # ---- running ----
+    def _run(self, budget: int, what: str, stop_pc: int | None = None, stop_a: int = 0) -> None:
+        """Run until GETIN finds no key queued (or `stop_pc` is reached with A >= stop_a)."""
+        machine, mpu = self.machine, self.machine.mpu
+        memory, allowed, bad, traps, keys = (machine.memory, self._allowed, _BAD_OPCODE,
+                                             machine.traps, machine.keys)
+        step = mpu.step
+        limit = mpu.processorCycles + budget
+        min_sp = self.min_sp
+        try:
+            while True:
+                pc = mpu.pc
+                if pc == GETIN:
+                    if not keys:
+                        return
+                    mpu.a = keys.popleft()
+                    mpu.p = (mpu.p & ~(MPU.ZERO | MPU.NEGATIVE | MPU.CARRY)) | (
+                        MPU.ZERO if mpu.a == 0 else 0) | (mpu.a & MPU.NEGATIVE)
+                    mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
+                    mpu.processorCycles += 6
+                    continue
+                if pc == stop_pc and mpu.a >= stop_a:
+                    return
+                if not allowed[pc]:
+                    self._fail(what, "left the program", pc)
+                if pc >= emu.KERNAL_START:
+                    traps[pc](machine)
+                    mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
+                    mpu.processorCycles += 6
+                    continue
+                if bad[memory[pc]]:
+                    self._fail(what, f"hit {'BRK' if memory[pc] == 0 else 'an undocumented opcode'}"
+                               f" ${memory[pc]:02X}", pc)
+                step()
+                if mpu.sp < min_sp:
+                    min_sp = mpu.sp
+                    if min_sp < STACK_FLOOR:
+                        self._fail(what, f"overflowed the stack (SP ${min_sp:02X})", mpu.pc)
+                if mpu.processorCycles > limit:
+                    self._fail(what, f"ran past {budget:,} cycles without waiting for a key",
+                               mpu.pc)
+        finally:
+            self.min_sp = min_sp
+
+    def _fail(self, what: str, problem: str, pc: int) -> None:
+        mpu = self.machine.mpu
+        raise emu.EmulationError(
+            f"{what}: the game {problem} at ${pc:04X} ({self.machine.label_at(pc)}); "
+            f"A={mpu.a:02X} X={mpu.x:02X} Y={mpu.y:02X} SP={mpu.sp:02X} P={mpu.p:02X}\n"
+            f"{self.machine.disassemble(pc)}")
+
+    def press(self, *keys: int) -> int:
+        """Press keys one at a time, running to the next wait after each; returns the cycles."""
+        mpu = self.machine.mpu
+        start = mpu.processorCycles
+        for key in keys:
+            before = mpu.processorCycles
+            self.set_jiffy(self.jiffy + JIFFIES_PER_KEY)
+            if key == RESTORE:
+                self.nmi()
+            else:
+                self.machine.keys.append(key)
+            self._run(KEY_CYCLES, f"key ${key & 0xFF:02X} (#{self.keys_pressed})")
+            self.keys_pressed += 1
+            spent = mpu.processorCycles - before
+            self.max_key_cycles = max(self.max_key_cycles, spent)
+            self.min_key_cycles = spent if self.keys_pressed == 1 else min(self.min_key_cycles,
+                                                                            spent)
+            self.total_key_cycles += spent
+        return mpu.processorCycles - start
+
+    def type(self, script: str) -> int:
+        return self.press(*parse_keys(script))
+
+    def nmi(self) -> None:
+        """RESTORE: the KERNAL's NMI entry does SEI and jumps through ($0318)."""
+        mpu, memory = self.machine.mpu, self.machine.memory
+        mpu.stPushWord(mpu.pc)
+        mpu.stPush(mpu.p & ~MPU.BREAK)
+        mpu.p |= MPU.INTERRUPT
+        mpu.pc = memory[NMI_VECTOR] | memory[NMI_VECTOR + 1] << 8
+        mpu.processorCycles += 7
+        self.restores += 1
+
+    # ---- reading ----
+    @property
+    def memory(self) -> bytearray:
+        return self.machine.memory
+
+    @property
+    def cycles(self) -> int:
+        return self.machine.mpu.processorCycles
+
+    def screen(self) -> Screen:
+        return read_screen(self.machine.memory)
+
+    def read(self, label: str | int, length: int = 1) -> bytes:
+        return self.machine.read(label, length)
+
+    def byte(self, label: str) -> int:
+        return self.machine.memory[self.machine.addr(label)]
+
+    def word(self, label: str) -> int:
+        return self.machine.read_word(label)
+
+    def answer(self) -> str:
+        return core.word_of(self.read("answer_buf", LETTERS))
+
+    def board(self) -> Board:
+        return Board(
+            guesses=self.read("board_guesses", ROWS * LETTERS),
+            marks=self.read("board_marks", ROWS * LETTERS),
+            row=self.byte("board_row"), col=self.byte("board_col"),
+            key_state=self.read("key_state", 26), answer=self.read("answer_buf", LETTERS))
+
+    def stats(self) -> dict[str, object]:
+        return {"played": self.word("stats_played"), "wins": self.word("stats_wins"),
+                "streak": self.word("stats_streak"), "best": self.word("stats_best"),
+                "distribution": [self.word("stats_dist") if i == 0 else
+                                 self.machine.read_word(self.machine.addr("stats_dist") + 2 * i)
+                                 for i in range(ROWS)]}
