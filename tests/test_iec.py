@@ -129,6 +129,12 @@ def test_sequential_file_by_open_print_and_scratch_command(disk):
     host.open(8, 3, b"SCORES,S,R")
     assert host.read(8, 3) == b"5,4,3\r"
     host.close(8, 3)
+    host.open(8, 4, b"SCORES,S,A")
+    host.write_channel(8, 4, b"2,1\r")
+    host.close(8, 4)
+    host.open(8, 3, b"SCORES,S,R")
+    assert host.read(8, 3) == b"5,4,3\r2,1\r"
+    host.close(8, 3)
     host.open(8, 15, b"S0:SCORES")
     assert host.status(8) == "01,FILES SCRATCHED,01,00"
     assert drive.image.find(b"SCORES") is None
@@ -143,6 +149,7 @@ def test_unknown_command_is_a_syntax_error(disk):
 @pytest.mark.parametrize("raw, sa, expected", [
     (b"@0:STATS", 1, FileName(b"STATS", "PRG", True, True)),
     (b"LOG,S,W", 2, FileName(b"LOG", "SEQ", True, False)),
+    (b"0:LOG,S,A", 3, FileName(b"LOG", "SEQ", True, False, True)),
     (b"WORDLE64", 0, FileName(b"WORDLE64", "PRG", False, False)),
 ])
 def test_file_names_are_taken_apart_like_the_1541(raw, sa, expected):

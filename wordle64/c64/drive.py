@@ -61,6 +61,7 @@ class FileName:
     kind: str | None
     writing: bool
     replace: bool
+    append: bool = False
 
     @classmethod
     def parse(cls, raw: bytes, sa: int) -> FileName:
@@ -70,18 +71,18 @@ class FileName:
         if b":" in text[:3]:
             text = text.split(b":", 1)[1]
         name, *options = text.split(b",")
-        kind, writing = None, sa == 1
+        kind, writing, append = None, sa == 1, False
         for option in options:
-            letter = chr(option[:1][0]) if option else ""
+            letter = chr(option[0]) if option else ""
             if letter in TYPE_LETTERS:
                 kind = TYPE_LETTERS[letter]
             elif letter in ("W", "A"):
-                writing = True
+                writing, append = True, letter == "A"
             elif letter == "R":
                 writing = False
         if sa in (0, 1):
             kind = kind or "PRG"
-        return cls(name, kind, writing, replace)
+        return cls(name, kind, writing, replace, append)
 
 
 class Drive(DeviceHandler):
@@ -244,7 +245,16 @@ class Drive(DeviceHandler):
                         + (f", then {error_text(channel.error)}" if channel.error else ""))
 
     def _open_write(self, sa: int, spec: FileName) -> None:
-        if self.image.find(spec.name) is not None and not spec.replace:
+        existing = self.image.find(spec.name)
+        if spec.append:  # ,A: the file's bytes so far, then what is written (rewritten on CLOSE)
+            if existing is None:
+                self.set_status(62)
+                return
+            data = bytearray(self.image.read_chain(*existing.first))
+            self.channels[sa] = Channel(sa, existing.name, existing.type_name, True, data)
+            self.set_status(0)
+            return
+        if existing is not None and not spec.replace:
             self.set_status(63)
             self.log.append(f"open {spec.name!r} for writing: {self.status_text()}")
             return
