@@ -3,8 +3,9 @@
 ``Drive(d64_path)`` is device 8 on an emulated C64's serial bus (:mod:`.iec`): the KERNAL's LOAD,
 SAVE, OPEN/CHKIN/CHKOUT/CLOSE reach it bit by bit through CIA2 port A. Its DOS keeps the 1541's
 conventions: secondary address 0 reads and 1 writes a PRG, 2-14 are files opened by name
-(``NAME,S,W``), 15 is the command/status channel (``I``, ``S:NAME``, ``UJ``; reading it gives
-``62,FILE NOT FOUND,00,00``). ``@:NAME`` replaces a file, ``0:`` is ignored, ``*``/``?`` match.
+(``NAME,S,W``, ``NAME,S,A`` to append), 15 is the command/status channel (``I``, ``S:NAME``,
+``UJ``; reading it gives ``62,FILE NOT FOUND,00,00``). ``@:NAME`` replaces a file, ``0:`` is
+ignored, ``*``/``?`` match, ``LOAD"$",8`` gets the directory as a BASIC listing.
 A write is committed to the image on CLOSE and, when the drive was opened from a file, the .d64
 is saved atomically then, so a new machine with a new ``Drive`` on the same file reads it back.
 
