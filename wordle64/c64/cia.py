@@ -18,8 +18,7 @@ ICR_TA, ICR_TB, ICR_FLAG = 0x01, 0x02, 0x10
 
 
 class Timer:
-    """One 16-bit down counter; ``clock`` None counts cycles, else counts the given timer's
-    underflows."""
+    """One 16-bit down counter: cycles, or the underflows of ``source`` (another timer)."""
 
     def __init__(self) -> None:
         self.latch = 0xFFFF
@@ -29,6 +28,7 @@ class Timer:
         self.one_shot = False
         self.source: Timer | None = None  # count this timer's underflows instead of cycles
         self.seen = 0              # underflows already reported to the ICR
+        self.seen_base = 0         # underflows counted before the last (re)start
 
     def ticks(self, cycle: int) -> int:
         return cycle if self.source is None else self.source.underflows(cycle)
@@ -42,8 +42,6 @@ class Timer:
             return self.seen_base
         extra = 1 if self.one_shot else 1 + (elapsed - self.value - 1) // (self.latch + 1)
         return self.seen_base + extra
-
-    seen_base = 0  # underflows counted before the last restart (the ICR compares with `seen`)
 
     def read(self, cycle: int) -> int:
         if not self.running:
@@ -63,6 +61,8 @@ class Timer:
         elapsed = cycle - self.start
         if elapsed <= self.value:
             return self.start + self.value + 1
+        if self.one_shot:
+            return NEVER                      # it ran out and stopped
         period = self.latch + 1
         done = (elapsed - self.value - 1) // period + 1
         return self.start + self.value + 1 + done * period
