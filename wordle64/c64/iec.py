@@ -46,6 +46,7 @@ HOLD = int(100 * US)  # talker: CLK held at least this long before each "ready t
 
 LISTEN, UNLISTEN, TALK, UNTALK = 0x20, 0x3F, 0x40, 0x5F
 _BIT_ABS, _LDA_ABS = 0x2C, 0xAD
+_ROL, _BPL, _DEY, _BNE = 0x2A, 0x10, 0x88, 0xD0
 _INTERRUPT, _OVERFLOW = 0x04, 0x40
 _BRANCHES = {0x10: (0x80, 0), 0x30: (0x80, 0x80), 0x50: (0x40, 0), 0x70: (0x40, 0x40),
              0xD0: ("z", False), 0xF0: ("z", True)}  # opcode -> (N/V bit, value) taken
@@ -354,25 +355,46 @@ class SerialDevice:
                 return
 
 
+def _branch_target(view, at: int) -> int:
+    """Where the branch whose opcode is at ``at`` goes when taken."""
+    offset = view[(at + 1) & 0xFFFF]
+    return (at + 2 + (offset - 256 if offset & 0x80 else offset)) & 0xFFFF
+
+
+def _port_value(board, device_bits: int) -> int:
+    """$DD00 as the CPU reads it: CIA2's outputs, CLK/DATA low where either side pulls."""
+    out = board.bus.cia2.port_out(0)
+    lines = 0xFF & ~(0x40 if out & 0x10 else 0) & ~(0x80 if out & 0x20 else 0)
+    return out & lines & (device_bits | 0x3F)
+
+
+def _jump(board, cycles: int) -> None:
+    board.skipped += cycles
+    board.mpu.processorCycles += cycles
+    board.bus.cia1.dirty = True  # the board re-plans its interrupt and bad lines
+
+
 def idle_skip(board, device_bits: int, event: int | None) -> None:
-    """Jump the CPU's clock to ``event`` when it polls $DD00 in a two-instruction loop
-    (``bit $DD00`` / ``lda $DD00`` and a branch back) with interrupts off and the branch taken:
+    """Jump the CPU's clock towards ``event`` when it only polls $DD00 with interrupts off:
     nothing it reads can change before the device's next event (the host writes nothing in the
-    loop), so it would spin until then. The Open ROMs' waits between bytes are such loops."""
+    loop), so it would spin until then. Two loop shapes (the Open ROMs' waits):
+    ``bit $DD00`` / ``lda $DD00`` and a branch back (to the event itself), and the counted wait
+    ``lda $DD00 / rol / bpl out / dey / bne back`` (whole turns, Y counted down, never to its
+    time-out)."""
     mpu = board.mpu
     now = mpu.processorCycles
     if event is None or event <= now or not mpu.p & _INTERRUPT:
         return
     view, pc = board.bus.view, mpu.pc  # pc: the operand of the reading instruction
     opcode, branch = view[(pc - 1) & 0xFFFF], view[(pc + 2) & 0xFFFF]
+    if opcode == _LDA_ABS and branch == _ROL:
+        _counted_skip(board, _port_value(board, device_bits), event)
+        return
     if opcode not in (_BIT_ABS, _LDA_ABS) or branch not in _BRANCHES:
         return
-    offset = view[(pc + 3) & 0xFFFF]
-    if (pc + 4 + (offset - 256 if offset & 0x80 else offset)) & 0xFFFF != pc - 1:
+    if _branch_target(view, pc + 2) != pc - 1:
         return
-    out = board.bus.cia2.port_out(0)
-    lines = 0xFF & ~(0x40 if out & 0x10 else 0) & ~(0x80 if out & 0x20 else 0)
-    value = out & lines & (device_bits | 0x3F)
+    value = _port_value(board, device_bits)
     mask, taken_when = _BRANCHES[branch]
     if mask == "z":
         zero = (mpu.a & value if opcode == _BIT_ABS else value) == 0
@@ -382,7 +404,20 @@ def idle_skip(board, device_bits: int, event: int | None) -> None:
     else:
         taken = (value & mask) == taken_when
     if taken:
-        board.skipped += event - now
-        mpu.processorCycles = event
-        board.bus.cia1.dirty = True  # the board re-plans its interrupt and bad lines
+        _jump(board, event - now)
 
+
+def _counted_skip(board, value: int, event: int) -> None:
+    """``lda $DD00 / rol / bpl out / dey / bne back``: while CLK reads high the loop turns every
+    13 cycles, counting Y down; skip the whole turns before the one that reads at ``event``,
+    as long as Y stays above zero (the time-out is left to run for real)."""
+    mpu, view, pc = board.mpu, board.bus.view, board.mpu.pc
+    if (view[(pc + 3) & 0xFFFF] != _BPL or view[(pc + 5) & 0xFFFF] != _DEY
+            or view[(pc + 6) & 0xFFFF] != _BNE or _branch_target(view, pc + 6) != pc - 1
+            or not value & 0x40):
+        return
+    period = 13 + ((pc + 8) >> 8 != (pc - 1) >> 8)  # a taken bne across a page costs one more
+    turns = -(-(event - mpu.processorCycles) // period) - 1
+    if 0 < turns < mpu.y:
+        mpu.y -= turns
+        _jump(board, turns * period)
