@@ -228,6 +228,7 @@ def test_kernal_loads_whatever_the_phase_of_the_vic_bad_lines(tmp_path, kernal_m
         command(machine, 'load"p",8', 20_000_000)
         assert machine.ram(0x0801, len(program) - 2) == program[2:], offset
         assert machine.board.stolen > 0 and drive.serial.bytes_sent == len(program)
+        assert machine.board.skipped > 0  # the $DD00 idle skips ran (same bytes, fewer steps)
 
 
 def test_kernal_missing_file_is_file_not_found_and_status_62(disk, kernal_machine):
