@@ -19,8 +19,8 @@ PREFIXES        = 676                   ; count bytes before the first entry of 
 
 .segment "ZEROPAGE"
 
-group:          .res 2                  ; address of the search window's first entry
-top:            .res 2                  ; address one past the window's last entry
+start:          .res 2                  ; address of the group's first entry
+base:           .res 2                  ; address of the search window's end - 256
 row:            .res 2                  ; dict_lookup_index row of the first letter; prepare:
                                         ; the index entry being read
 key_hi:         .res 1                  ; entry high byte sought: l3 << 3 | l4 >> 2
@@ -64,10 +64,10 @@ key_lo4:                                ; (l4 & 3) << 6
 :
 .endmacro
 
-; LEVEL half, next: one halving; Y at the high byte of entry b + half (the window is entries
-; b .. b + 2 half - 1 from group): on to b + half + half / 2 or b + half / 2.
+; LEVEL half, next: one halving; Y at the high byte of entry b + half (the window: entries
+; b .. b + 2 half - 1): on to entry b + half + half / 2 or b + half / 2.
 .macro LEVEL half, next
-        COMPARE group
+        COMPARE base
         bcc     :+
         tya                             ; entry <= key: Y + half
         adc     #half - 1
@@ -78,19 +78,19 @@ key_lo4:                                ; (l4 & 3) << 6
         tay
 .endmacro
 
-; PROBE k, next: the first probe of a window of n entries, k <= n < 2k (in: X = 2 n, C = 1):
-; entry n - k; then the k entries from n - k or from 0.
+; PROBE k, next: the first probe of a group of n entries, k <= n < 2k (in: X = 2 n, base =
+; the group's end - 256, so entry i is at base + 256 - 2 n + 2 i): entry n - k, then the k
+; entries from n - k (Y constant) or from 0.
 .macro PROBE k, next
-        txa
-        sbc     #2 * k - 1              ; Y = 2 (n - k) + 1
-        tay
-        COMPARE group
+        ldy     #256 - 2 * k + 1
+        COMPARE base
         bcc     :+
-        tya                             ; the last k: Y = 2 (n - k) + k + 1
-        adc     #k - 1
-        tay
+        ldy     #256 - k + 1            ; the last k: entry n - k + k / 2
         jmp     next
-:       ldy     #k + 1                  ; the first k
+:       txa                             ; the first k: entry k / 2, Y = 256 - 2 n + k + 1
+        eor     #$FF                    ; (C = 0)
+        adc     #k + 2
+        tay
         jmp     next
 .endmacro
 
@@ -120,35 +120,88 @@ key_lo4:                                ; (l4 & 3) << 6
         asl     a
         tay
         lda     (row),y
-        sta     group
+        sta     start
         iny
         lda     (row),y
-        sta     group+1
+        sta     start+1
         iny
-        lda     (row),y
-        sta     top
+        lda     (row),y                 ; its end - 256: the window's base
+        sta     base
         sec
-        sbc     group
+        sbc     start
         tax                             ; X = 2 n (low byte)
         iny
         lda     (row),y
-        sta     top+1
-        sbc     group+1
-        beq     small
-        sta     blocks                  ; 128+ entries: the last 128 or fewer
-@block: dec     top+1                   ; top - 256: the first of the last 128 entries
-        ldy     #1
-        COMPARE top
-        bcs     @last
-        dec     blocks                  ; all above the key: drop them
+        sta     base+1
+        sbc     start+1
+        bne     @large
+        jmp     small
+@drop:  dec     base+1                  ; all above the key: drop them
+        dec     blocks
         bne     @block
-        beq     small                   ; (always) X = 2 n of what is left
-@last:  lda     top                     ; the window: the last 128
-        sta     group
-        lda     top+1
-        sta     group+1
-        ldy     #2 * 64 + 1
-        jmp     level64
+        jmp     small                   ; X = 2 n of what is left
+@large: sta     blocks                  ; 128+ entries: the last 128 or fewer
+@block: ldy     #1                      ; the first of the last 128
+        COMPARE base
+        bcc     @drop
+        ldy     #2 * 64 + 1             ; the window: the last 128
+level64:
+        LEVEL   64, level32
+level32:
+        LEVEL   32, level16
+level16:
+        LEVEL   16, level8
+level8: LEVEL   8, level4
+level4: LEVEL   4, level2
+level2: lda     key_hi                  ; from here on A = key_hi between the steps
+        cmp     (base),y
+        bne     :+
+        dey
+        lda     key_lo1
+        cmp     (base),y
+        iny
+        lda     key_hi
+:       bcc     :+
+        iny                             ; Y + 2
+        iny
+        bcs     level1                  ; (always)
+:       dey                             ; Y - 2
+        dey
+level1: cmp     (base),y                ; Y at entry b + 1: the candidate is b + 1 or b
+        bne     @differ
+        dey
+        lda     key_lo1
+        sec
+        sbc     (base),y                ; 0: b + 1 is the key and an answer, 1: a guess
+        bcc     @below                  ; entry b + 1 > key: b is the candidate
+        cmp     #2
+        bcs     missing                 ; entry b + 1 < key: not a word
+        eor     #1
+        sec
+        rts
+@differ:
+        bcs     missing                 ; high byte of b + 1 below the key's
+        dey
+        dey                             ; Y at entry b, A = key_hi
+        bcc     final_hi                ; (always)
+@below: dey                             ; Y at entry b
+final:  lda     key_hi                  ; the candidate equals the key?
+final_hi:
+        cmp     (base),y
+        bne     missing
+        dey
+        lda     (base),y
+        eor     key_lo1                 ; 0: an answer, 1: a guess, more: another word
+        cmp     #2
+        bcs     missing
+        eor     #1
+        sec
+        rts
+missing:
+        lda     #0
+        clc
+        rts
+
 small:  cpx     #2 * 64                 ; k: the largest power of two <= n
         bcc     @below64
         PROBE   64, level32
@@ -171,47 +224,22 @@ small:  cpx     #2 * 64                 ; k: the largest power of two <= n
 @below4:
         cpx     #2 * 2
         bcc     @below2
-        PROBE   2, level1
+        PROBE   2, level1_a
 @below2:
         cpx     #2
         bcs     @one
         lda     #0                      ; no entry: not a word
         clc
         rts
-@one:   ldy     #1                      ; one entry: the candidate
+@one:   ldy     #255                    ; one entry: the candidate
         jmp     final
-
-level64:
-        LEVEL   64, level32
-level32:
-        LEVEL   32, level16
-level16:
-        LEVEL   16, level8
-level8: LEVEL   8, level4
-level4: LEVEL   4, level2
-level2: LEVEL   2, level1
-level1: COMPARE group                   ; Y at entry b + 1: the candidate is b + 1 or b
-        bcs     final
-        dey
-        dey
-final:  lda     key_hi                  ; the candidate equals the key?
-        cmp     (group),y
-        bne     missing
-        dey
-        lda     (group),y
-        eor     key_lo1                 ; 0: an answer, 1: a guess, more: another word
-        cmp     #2
-        bcs     missing
-        eor     #1
-        sec
-        rts
-missing:
-        lda     #0
-        clc
-        rts
+level1_a:
+        lda     key_hi
+        jmp     level1
 .endproc
 
-; dict_lookup_prepare: dict_lookup_index[p] = dict_table + 676 + 2 * dict_index[p], p = 0..676.
+; dict_lookup_prepare: dict_lookup_index[p] = dict_table + 676 + 2 * dict_index[p] - 256,
+; p = 0..676 (the address of group p's first entry - 256).
 ; in:  dict_index  out: dict_lookup_index  clobbers: A X Y
 .proc dict_lookup_prepare
         lda     #<dict_index
@@ -219,41 +247,41 @@ missing:
         lda     #>dict_index
         sta     row+1
         lda     #<dict_lookup_index
-        sta     group
+        sta     base
         lda     #>dict_lookup_index
-        sta     group+1
+        sta     base+1
         ldx     #<(PREFIXES + 1)        ; 677 entries: X rounds of the low count, then 2 of 256
         lda     #>(PREFIXES + 1) + 1
         sta     blocks
 @entry: ldy     #0
         lda     (row),y
         asl     a
-        sta     top
+        sta     start
         iny
         lda     (row),y
         rol     a
-        sta     top+1
-        lda     top
+        sta     start+1
+        lda     start
         clc
         adc     #<(dict_table + PREFIXES)
         dey
-        sta     (group),y
-        lda     top+1
-        adc     #>(dict_table + PREFIXES)
+        sta     (base),y
+        lda     start+1
+        adc     #>(dict_table + PREFIXES - 256)
         iny
-        sta     (group),y
+        sta     (base),y
         lda     row
         clc
         adc     #2
         sta     row
         bcc     :+
         inc     row+1
-:       lda     group
+:       lda     base
         clc
         adc     #2
-        sta     group
+        sta     base
         bcc     :+
-        inc     group+1
+        inc     base+1
 :       dex
         bne     @entry
         dec     blocks
