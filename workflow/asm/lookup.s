@@ -46,9 +46,9 @@ key_hi4:                                ; l4 >> 2
         .repeat 26, I
         .byte   I >> 2
         .endrepeat
-key_lo4:                                ; (l4 & 3) << 6
+key_lo4:                                ; (l4 & 3) << 6 | 1 (the answer bit)
         .repeat 26, I
-        .byte   (I & 3) << 6
+        .byte   (I & 3) << 6 | 1
         .endrepeat
 
 ; COMPARE ptr: C = 1 when the entry at (ptr) + Y - 1 is <= the key (answer bit ignored), Y at
@@ -107,8 +107,7 @@ key_lo4:                                ; (l4 & 3) << 6
         ora     key_hi4,x
         sta     key_hi
         lda     word_buf+4
-        sec
-        rol     a
+        asl     a
         ora     key_lo4,x
         sta     key_lo1
         ldx     word_buf                ; the group: dict_lookup_index[26 first + second]
@@ -136,14 +135,28 @@ key_lo4:                                ; (l4 & 3) << 6
         sbc     start+1
         bne     @large
         jmp     small
-@drop:  dec     base+1                  ; all above the key: drop them
-        dec     blocks
-        bne     @block
-        jmp     small                   ; X = 2 n of what is left
-@large: sta     blocks                  ; 128+ entries: the last 128 or fewer
-@block: ldy     #1                      ; the first of the last 128
+@large: cmp     #2                      ; 128+ entries: the last 128 or fewer
+        bcc     @last
+        beq     @two
+        sta     blocks                  ; 384+ entries: drop 128 at a time
+@block: ldy     #1
         COMPARE base
-        bcc     @drop
+        bcs     @window
+        dec     base+1
+        dec     blocks
+        lda     blocks
+        cmp     #2
+        bne     @block
+@two:   ldy     #1                      ; 256..383 entries
+        COMPARE base
+        bcs     @window
+        dec     base+1
+@last:  ldy     #1                      ; the first of the last 128
+        COMPARE base
+        bcs     @window
+        dec     base+1                  ; all above the key: drop them
+        jmp     small                   ; X = 2 n of what is left
+@window:
         ldy     #2 * 64 + 1             ; the window: the last 128
 level64:
         LEVEL   64, level32
