@@ -6,10 +6,10 @@
 ; address (CHARRAM in wordle64.cfg, 2 KB aligned for the VIC), which lies in the RAM the blob
 ; was loaded into. dict_init then unpacks the blob forwards with dict_unpack_in_place, whose
 ; decode tables fill [blob end, blob end + DICT_WORK_BYTES) (the build passes DICT_WORK_BYTES =
-; pack.ctxhuff_work_bytes(blob) to ca65): dict_index, dict_answer_index and dict_lookup_index
-; (lookup.s) go into the gap
-; between the PRG and the charset when they fit (else after the charset), dict_table after the
-; charset. The build checks that the table never catches up with the blob's read pointer
+; pack.ctxhuff_work_bytes(blob) to ca65): dict_index and dict_answer_index go into the gap
+; between the PRG and the charset when they fit (else after the charset), dict_lookup_index
+; (lookup.s) after them there if it fits too (else after the charset), dict_table after all.
+; The build checks that the table never catches up with the blob's read pointer
 ; (wordle64.build.check_fit).
 
 .include "globals.inc"
@@ -24,15 +24,20 @@
 
 PREFIXES        = 676                   ; two-letter prefixes AA..ZZ
 INDEX_BYTES     = (PREFIXES + 1) * 2    ; 677 cumulative 16-bit counts
-ALL_INDEXES     = 3 * INDEX_BYTES     ; words, answers, lookup addresses
+BOTH_INDEXES    = 2 * INDEX_BYTES
 
 charset_end       = __CHARSET_RUN__ + __CHARSET_SIZE__
-indexes_below     = (__BLOB_LOAD__ + ALL_INDEXES <= __CHARSET_RUN__) ; 1: fit below the charset
+indexes_below     = (__BLOB_LOAD__ + BOTH_INDEXES <= __CHARSET_RUN__) ; 1: fit below the charset
+lookup_below      = (__BLOB_LOAD__ + BOTH_INDEXES + INDEX_BYTES <= __CHARSET_RUN__)
+                                        ; 1: the lookup index fits there too
 dict_index        = indexes_below * __BLOB_LOAD__ + (1 - indexes_below) * charset_end
                                         ; words in prefixes before p (the unpacker writes it)
 dict_answer_index = dict_index + INDEX_BYTES    ; answers in prefixes before p (built here)
-dict_lookup_index = dict_answer_index + INDEX_BYTES ; where group p's entries start (lookup.s)
-dict_table        = charset_end + (1 - indexes_below) * ALL_INDEXES
+after_charset     = charset_end + (1 - indexes_below) * BOTH_INDEXES   ; first byte after them
+lookup_gap        = dict_answer_index + INDEX_BYTES                   ; its place below
+dict_lookup_index = lookup_below * lookup_gap + (1 - lookup_below) * after_charset
+                                        ; where group p's entries start - 256 (lookup.s)
+dict_table        = after_charset + (1 - lookup_below) * INDEX_BYTES
                                         ; 676 count bytes, then 2 bytes per word
 blob_top          = (__DICT_END__ - DICT_WORK_BYTES) & $FF00
                                         ; the moved blob's end = the decoder's work area
