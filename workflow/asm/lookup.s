@@ -1,17 +1,20 @@
 ; lookup.s — is a five-letter word in the dictionary, and is it an answer?
 ;
 ; dict_lookup_prepare (run by build_answer_index, so by dict_init) turns the word index into
-; dict_lookup_index: 677 addresses, where each two-letter prefix group's entries start (the
-; last: the table's end). dict_lookup reads its group [start, end) there and binary searches
-; the sorted 16-bit entries with an 8-bit offset (Y) into a window of at most 128 entries:
+; dict_lookup_index: 677 addresses, where each two-letter prefix group's entries start, minus
+; 256 (the last: the table's end - 256). dict_lookup reads its group there and binary searches
+; the sorted 16-bit entries with an 8-bit offset (Y) into a window of at most 128 entries,
+; based 256 bytes below the window's end (so the offsets of a group's last k entries are
+; constants):
 ; - a group of 128+ entries: the probe at the first of its last 128 entries keeps those 128
 ;   (on to the halvings) or drops them, until fewer than 128 are left;
 ; - n < 128 entries: k = the largest power of two <= n; a probe at entry n - k keeps the last
 ;   k or the first k (Shar's method), then log2 k unrolled halvings: each compares the entry's
 ;   high byte (its low byte only when the high bytes are equal) and moves Y by the half;
 ; - one equality check of the candidate.
-; Default lists: at most 9 probes (MA, 271 words); the worst case is measured by the lookup
-; validation (results/validate/summary.json, lookup cycles.max).
+; Default lists: at most 9 probes (MA, 271 words): 396 cycles worst (JSR/RTS included; every
+; MA word and non-word), ~300 mean; measured by the lookup validation (results/validate/
+; summary.json, lookup cycles.max).
 
 .include "globals.inc"
 
