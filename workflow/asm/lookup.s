@@ -22,7 +22,7 @@ PREFIXES        = 676                   ; count bytes before the first entry of 
 
 .segment "ZEROPAGE"
 
-start:          .res 2                  ; address of the group's first entry
+start:          .res 2                  ; address of the group's first entry - 256
 base:           .res 2                  ; address of the search window's end - 256
 row:            .res 2                  ; dict_lookup_index row of the first letter; prepare:
                                         ; the index entry being read
