@@ -31,7 +31,7 @@ from wordle64.validate import (
 OPTIONS = {"seed": 7, "nonwords_random": 300, "nonwords_changed": 300, "score_pairs": 300,
            "rng_jiffies": [0x123456], "rng_states": 50, "picks": 300, "full_picks": 3,
            "date_years": [1900, 2000], "invalid_dates": 200, "daily_dates": 40}
-TARGETS = {"lookup_max_cycles": 400, "unpack_max_pal_s": 5.0}
+TARGETS = {"lookup_max_cycles": 2000, "unpack_max_pal_s": 5.0}
 
 
 @pytest.fixture(scope="module")
