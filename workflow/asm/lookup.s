@@ -19,6 +19,7 @@
 .include "globals.inc"
 
 PREFIXES        = 676                   ; count bytes before the first entry of dict_table
+INDEX_BYTES     = (PREFIXES + 1) * 2    ; dict_index, dict_lookup_index: 677 16-bit words
 
 .segment "ZEROPAGE"
 
@@ -29,7 +30,7 @@ row:            .res 2                  ; dict_lookup_index row of the first let
 key_hi:         .res 1                  ; entry high byte sought: l3 << 3 | l4 >> 2
 key_lo1:        .res 1                  ; entry low byte sought, answer bit set:
                                         ; (l4 & 3) << 6 | l5 << 1 | 1
-blocks:         .res 1                  ; window size in 128-entry blocks (large groups)
+blocks:         .res 1                  ; 128-entry blocks left (384+ entries); prepare: round end
 
 .segment "RODATA"
 
@@ -255,7 +256,7 @@ level1_a:
 .endproc
 
 ; dict_lookup_prepare: dict_lookup_index[p] = dict_table + 676 + 2 * dict_index[p] - 256,
-; p = 0..676 (the address of group p's first entry - 256).
+; p = 0..676 (the address of group p's first entry - 256). ~57 cycles per prefix.
 ; in:  dict_index  out: dict_lookup_index  clobbers: A X Y
 .proc dict_lookup_prepare
         lda     #<dict_index
@@ -266,41 +267,35 @@ level1_a:
         sta     base
         lda     #>dict_lookup_index
         sta     base+1
-        ldx     #<(PREFIXES + 1)        ; 677 entries: X rounds of the low count, then 2 of 256
-        lda     #>(PREFIXES + 1) + 1
+        ldx     #>INDEX_BYTES + 1       ; rounds: whole pages, then the rest
+        lda     #0
+        sta     blocks                  ; Y where a round ends (0: after 256 bytes)
+@round: dex
+        bne     :+
+        lda     #<INDEX_BYTES
         sta     blocks
-@entry: ldy     #0
-        lda     (row),y
-        asl     a
+:       ldy     #0
+@entry: lda     (row),y                 ; 2 * index[p]: below 2 * 19,200 (a table that fits),
+        asl     a                       ; so C = 0 after the ROL
         sta     start
         iny
         lda     (row),y
         rol     a
         sta     start+1
         lda     start
-        clc
-        adc     #<(dict_table + PREFIXES)
+        adc     #<(dict_table + PREFIXES - 256)
         dey
         sta     (base),y
         lda     start+1
         adc     #>(dict_table + PREFIXES - 256)
         iny
         sta     (base),y
-        lda     row
-        clc
-        adc     #2
-        sta     row
-        bcc     :+
+        iny
+        cpy     blocks
+        bne     @entry
         inc     row+1
-:       lda     base
-        clc
-        adc     #2
-        sta     base
-        bcc     :+
         inc     base+1
-:       dex
-        bne     @entry
-        dec     blocks
-        bne     @entry
+        txa
+        bne     @round
         rts
 .endproc
