@@ -140,8 +140,8 @@ key_lo4:                                ; (l4 & 3) << 6 | 1 (the answer bit)
         bne     @large
         jmp     small
 @large: cmp     #2                      ; 128+ entries: the last 128 or fewer
-        bcc     @last
         beq     @two
+        bcc     @last
         sta     blocks                  ; 384+ entries: drop 128 at a time
 @block: ldy     #1
         COMPARE base
@@ -172,13 +172,20 @@ level8: LEVEL   8, level4
 level4: LEVEL   4, level2
 level2: lda     key_hi                  ; from here on A = key_hi between the steps
         cmp     (base),y
-        bne     :+
-        dey
+        bne     @l2_differ
+        dey                             ; equal high bytes: the low byte decides
         lda     key_lo1
         cmp     (base),y
-        iny
         lda     key_hi
-:       bcc     :+
+        bcc     :+
+        iny                             ; Y + 2 (from the low byte: + 3)
+        iny
+        iny
+        bcs     level1                  ; (always)
+:       dey                             ; Y - 2 (from the low byte: - 1)
+        bcc     level1                  ; (always)
+@l2_differ:
+        bcc     :+
         iny                             ; Y + 2
         iny
         bcs     level1                  ; (always)
@@ -188,9 +195,9 @@ level1: cmp     (base),y                ; Y at entry b + 1: the candidate is b +
         bne     @differ
         dey
         lda     key_lo1
-        sec
-        sbc     (base),y                ; 0: b + 1 is the key and an answer, 1: a guess
+        cmp     (base),y
         bcc     @below                  ; entry b + 1 > key: b is the candidate
+        eor     (base),y                ; 0: b + 1 is the key and an answer, 1: a guess
         cmp     #2
         bcs     missing                 ; entry b + 1 < key: not a word
         eor     #1
@@ -210,13 +217,13 @@ final_hi:
         lda     (base),y
         eor     key_lo1                 ; 0: an answer, 1: a guess, more: another word
         cmp     #2
-        bcs     missing
-        eor     #1
-        sec
-        rts
+        bcc     found
 missing:
         lda     #0
         clc
+        rts
+found:  eor     #1
+        sec
         rts
 
 small:  cpx     #2 * 64                 ; k: the largest power of two <= n
