@@ -181,7 +181,7 @@ level2: lda     key_hi                  ; from here on A = key_hi between the st
         iny                             ; Y + 2 (from the low byte: + 3)
         iny
         iny
-        bcs     level1                  ; (always)
+        bcs     level1_known            ; (always)
 :       dey                             ; Y - 2 (from the low byte: - 1)
         bcc     level1                  ; (always)
 @l2_differ:
@@ -214,6 +214,7 @@ final_hi:
         cmp     (base),y
         bne     missing
         dey
+final_lo:
         lda     (base),y
         eor     key_lo1                 ; 0: an answer, 1: a guess, more: another word
         cmp     #2
@@ -225,6 +226,24 @@ missing:
 found:  eor     #1
         sec
         rts
+
+level1_known:                           ; level1 when entry b has the key's high byte (and is
+        cmp     (base),y                ; <= the key): only its low byte is left to check
+        bne     @differ
+        dey
+        lda     key_lo1
+        cmp     (base),y
+        bcc     @below                  ; entry b + 1 > key: b is the candidate
+        eor     (base),y                ; 0: b + 1 is the key and an answer, 1: a guess
+        cmp     #2
+        bcc     found
+        bcs     missing                 ; (always) entry b + 1 < key: not a word
+@differ:
+        bcs     missing                 ; high byte of b + 1 below the key's
+        dey                             ; Y at entry b's low byte
+@below: dey
+        dey
+        bcc     final_lo                ; (always)
 
 small:  cpx     #2 * 64                 ; k: the largest power of two <= n
         bcc     @below64
