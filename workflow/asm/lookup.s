@@ -12,9 +12,10 @@
 ;   k or the first k (Shar's method), then log2 k unrolled halvings: each compares the entry's
 ;   high byte (its low byte only when the high bytes are equal) and moves Y by the half;
 ; - one equality check of the candidate.
-; Default lists: at most 9 probes (MA, 271 words): 396 cycles worst (JSR/RTS included; every
-; MA word and non-word), ~300 mean; measured by the lookup validation (results/validate/
-; summary.json, lookup cycles.max).
+; Default lists: at most 9 probes (MA, 271 words); lookup validation (results/validate/
+; summary.json, JSR/RTS included): 162 / 251.8 / 390 cycles min / mean / max (MANSO). The worst
+; case moves by a few cycles with the table's page alignment ((zp),y page crossings): 387-391
+; over the three placements of the indexes, every MA and RE string tried.
 
 .include "globals.inc"
 
