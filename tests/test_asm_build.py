@@ -133,7 +133,8 @@ def test_indexes_follow_the_charset_when_the_prg_leaves_no_room(tmp_path, linked
     assert labels["dict_lookup_index"] == charset_end + 2 * 1354
     assert labels["dict_table"] == charset_end + 3 * 1354
     # room below the charset for the two indexes, not for the lookup index: it follows the charset
-    labels = Machine.from_files(*link(tmp_path / "c", BLOB, filler=0x3800 - 3000 - small_end)).labels
+    two_fit = link(tmp_path / "c", BLOB, filler=0x3800 - 3000 - small_end)
+    labels = Machine.from_files(*two_fit).labels
     assert labels["dict_index"] == labels["__BLOB_LOAD__"] == 0x3800 - 3000
     assert labels["dict_lookup_index"] == charset_end
     assert labels["dict_table"] == charset_end + 1354
