@@ -74,7 +74,8 @@ def hard_mode_violation(previous: str, previous_marks: tuple[int, ...], guess: s
             continue
         need = sum(1 for l, m in zip(previous, previous_marks) if l == letter and m != 0)
         if guess.count(letter) < need:
-            return f"MUST CONTAIN {letter.upper()}"
+            return (f"MUST CONTAIN {need} {letter.upper()}'S" if need > 1 else
+                    f"MUST CONTAIN {letter.upper()}")
     return None
 
 

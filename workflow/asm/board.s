@@ -434,20 +434,36 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         jsr     board_message
         jsr     print_inline
         .byte   PANEL_COL, MSG_ROW + 1, COLOR_TEXT, "MUST CONTAIN ", 0
-        jmp     @refuse
-@next_letter:
-        iny
-        cpy     #LETTERS
-        bne     @letter_loop
-@ok:    sec
-        rts
-@refuse:
-        lda     @letter
-        clc
-        adc     #1
+        lda     hard_need               ; two or more: say how many (issue 15, fault 5)
+        cmp     #2
+        bcc     @refuse
+        ora     #GLYPH_DIGIT0
+        jsr     put_char
+        lda     #GLYPH_SPACE
+        jsr     put_char
+        jsr     @put_letter
+        lda     #$27                    ; "E'S"
+        jsr     put_char
+        lda     #'S'
         jsr     put_char
         clc
         rts
+@next_letter:
+        iny
+        cpy     #LETTERS
+        beq     @ok
+        jmp     @letter_loop
+@ok:    sec
+        rts
+@refuse:
+        jsr     @put_letter
+        clc
+        rts
+@put_letter:
+        lda     @letter
+        clc
+        adc     #1
+        jmp     put_char
 .pushseg
 .segment "DATA"
 @prev:  .res 1

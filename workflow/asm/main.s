@@ -100,6 +100,13 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     screen_clear
         jsr     draw_panel
         jsr     board_reset
+        lda     game_mode
+        beq     @key
+        jsr     daily_begin             ; the date's saved rows; finished: its result again
+        bcc     @key
+        tax
+        bne     @won_shown
+        beq     @lost_shown
 @key:   jsr     wait_key
         pha
         jsr     board_clear_messages
@@ -118,7 +125,12 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     board_type_letter
         jmp     @key
 @abandon:
-        sec
+        lda     game_mode
+        bne     @leave                  ; a daily game is kept: choosing its date resumes it
+        lda     board_row
+        beq     @leave
+        jsr     stats_add_loss          ; a random game left after a guess counts as lost
+@leave: sec
         rts
 @submit:
         lda     board_col
@@ -139,17 +151,21 @@ HELP_ROW        = 19            ; three help lines in the panel
         bcc     @key                    ; the reason is on screen
 :       jsr     score_guess
         jsr     board_submit_row
+        php
+        jsr     daily_save_row          ; a daily game's record (C: won)
+        plp
         bcs     @won
         lda     board_row
         cmp     #ROWS
         bne     @key
         jsr     stats_add_loss
+@lost_shown:
         jsr     board_show_answer
         jmp     @over
 @won:   lda     board_row               ; guesses used, 1..6
-        pha
         jsr     stats_add_win
-        pla
+@won_shown:
+        lda     board_row
         clc
         adc     #<(MSG_WON1 - 1)         ; wrap-around: + guesses - 1
         jsr     board_message

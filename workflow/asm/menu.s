@@ -17,7 +17,7 @@ opt_hard:       .byte   0       ; 1: hard mode (revealed hints must be used)
 opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
 game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM or GAME_DAILY: what menu_run chose
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
-date_len:       .byte   0       ; how many, 0..8 (kept between entries to ease corrections)
+date_len:       .byte   0       ; how many, 0..8 (every date entry starts empty: issue 15, fault 1)
 start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date entry
 
 .segment "RODATA"
@@ -57,6 +57,7 @@ field_template: .byte   "YYYY-MM-DD"
         sta     start_daily
         beq     @daily
 @key:   jsr     wait_key
+        jsr     unshift_letter          ; shifted letters pick items too (issue 15, fault 5)
         cmp     #'1'
         beq     @random
         cmp     #$52                    ; R
@@ -228,6 +229,9 @@ field_template: .byte   "YYYY-MM-DD"
 ; in: nothing  out: C = 1 valid date (date_year/month/day, day_number set), C = 0 abandoned
 ; clobbers: A X Y
 .proc date_entry
+        lda     #0                      ; a fresh field: the last date's digits would fill it
+        sta     date_len                ; and drop the new ones (issue 15, fault 1)
+        jsr     clear_error
         ldx     #0
         ldy     #DATE_ROW
         lda     #SCREEN_COLUMNS
@@ -270,9 +274,20 @@ field_template: .byte   "YYYY-MM-DD"
         jmp     @key
 @incomplete:
         jsr     print_inline
-        .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "TYPE YYYY-MM-DD", 0
+        .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "INCOMPLETE: YYYY-MM-DD", 0
         jmp     @key
 @back:  clc
+@done:  rts
+.endproc
+
+; Shifted letters ($C1-$DA) as their unshifted codes ($41-$5A); anything else unchanged.
+; in: A = PETSCII  out: A  clobbers: nothing
+.proc unshift_letter
+        cmp     #$C1
+        bcc     @done
+        cmp     #$DB
+        bcs     @done
+        and     #$7F
 @done:  rts
 .endproc
 
