@@ -180,13 +180,13 @@ def _scenario_hard_mode(game: Game, menu: tuple, words: WordLists,
 
 def _scenario_colour_blind(game: Game, menu: tuple, words: WordLists,
                            shots: dict[str, Screen]) -> ScenarioResult:
-    """Colour-blind palette: orange and cyan, different hues and brightness."""
+    """Colour-blind palette: cyan and yellow (a blue-yellow pair), cyan 3.5:1 over dark grey."""
     result = ScenarioResult("colour_blind")
     game.restore(menu)
     game.type("4")
     memory = game.memory
-    result.check("colour-blind: right place orange, elsewhere cyan",
-                 (memory[0xD022], memory[0xD023]) == (8, 3), (memory[0xD022], memory[0xD023]))
+    result.check("colour-blind: right place cyan, elsewhere yellow, absent dark grey",
+                 tuple(memory[0xD022:0xD025]) == (3, 7, 11), tuple(memory[0xD022:0xD025]))
     game.set_jiffy(0x000042)
     game.type("1")
     answer = game.answer()

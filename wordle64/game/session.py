@@ -54,6 +54,9 @@ class Game:
         allowed[GETIN] = 1
         self._allowed = allowed
         self.jiffy = 0
+        self.quit_pc = self.labels.get("quit_to_basic", -1)
+        self.quits = 0               # times the game went back to BASIC (menu Q)
+        self.start: tuple | None = None
         self.keys_pressed = 0
         self.restores = 0
         self.min_sp = 0xFF
@@ -80,6 +83,7 @@ class Game:
         mpu.processorCycles = 0
         stop_pc = labels.get("progress_bar") if stop_at_progress is not None else None
         game._run(BOOT_CYCLES, "start-up", stop_pc=stop_pc, stop_a=stop_at_progress or 0)
+        game.start = game.snapshot()
         return game
 
     @classmethod
@@ -132,6 +136,12 @@ class Game:
                     mpu.processorCycles += 6
                     continue
                 if pc == stop_pc and mpu.a >= stop_a:
+                    return
+                if pc == self.quit_pc:      # back to BASIC: RUN again (the menu as booted)
+                    self.quits += 1
+                    if self.start is None:
+                        self._fail(what, "went back to BASIC during start-up", pc)
+                    self.restore(self.start)
                     return
                 if not allowed[pc]:
                     self._fail(what, "left the program", pc)

@@ -42,10 +42,12 @@ outline:        .byte   GLYPH_BOX_TL, GLYPH_BOX_T, GLYPH_BOX_TR
                 .byte   GLYPH_BOX_L,  GLYPH_SPACE, GLYPH_BOX_R
                 .byte   GLYPH_BOX_BL, GLYPH_BOX_B, GLYPH_BOX_BR
 style_bg:       .byte   BG_PLAIN, BG_PLAIN, BG_ABSENT, BG_ELSEWHERE, BG_RIGHT
-style_frame:    .byte   COLOR_DIM, COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE
-style_letter:   .byte   COLOR_WHITE, COLOR_WHITE, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE
-key_bg:         .byte   BG_PLAIN, BG_PLAIN, BG_ELSEWHERE, BG_RIGHT
-key_colour:     .byte   COLOR_LIGHT_GREY, COLOR_DARK_GREY, COLOR_BLACK, COLOR_WHITE
+style_frame:    .byte   COLOR_DIM, COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
+style_letter:   .byte   COLOR_WHITE, COLOR_WHITE, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
+; keys: unknown light grey on black; absent white on the absent tiles' dark grey (9.7:1, it was
+; dark grey on black, 2.2:1); elsewhere and right place black on their tile colours
+key_bg:         .byte   BG_PLAIN, BG_ABSENT, BG_ELSEWHERE, BG_RIGHT
+key_colour:     .byte   COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
 row_offset:     .byte   0, 5, 10, 15, 20, 25
 
 .segment "CODE"
@@ -522,7 +524,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         ldx     #PANEL_COL
         ldy     #MSG_ROW + 1
         jsr     set_cursor
-        lda     #COLOR_WHITE
+        lda     #COLOR_BLACK
         sta     text_colour
         ldx     #0
 @letter:

@@ -67,6 +67,18 @@ HELP_ROW        = 19            ; three help lines in the panel
         jmp     @game
 .endproc
 
+; Back to BASIC (the menu's Q): BASIC ROM in, then the KERNAL's own reset, which sets up the
+; VIC, the vectors and BASIC as at power-on (the BASIC program is gone: the dictionary used it).
+; in: nothing  out: never returns
+.proc quit_to_basic
+        sei
+        lda     #$37
+        sta     $01
+        lda     #0
+        sta     $8004                   ; RAM left over could look like a cartridge's "CBM80"
+        jmp     ($FFFC)
+.endproc
+
 ; RESTORE: ignored.
 .proc nmi_ignore
         rti

@@ -1,12 +1,13 @@
-; menu.s — the title screen and menu (random word, daily word, hard mode, colour-blind palette,
-; statistics) and the date entry of the daily word.
+; menu.s — the title screen (title tiles, how to play, the colour legend) and menu (random word,
+; daily word, hard mode, colour-blind palette, statistics, quit to BASIC) and the date entry of
+; the daily word.
 
 .include "c64.inc"
 .include "globals.inc"
 .include "game.inc"
 
 MENU_COL        = 9             ; column of the menu items
-DATE_ROW        = 19            ; the date entry line
+DATE_ROW        = 20            ; the date entry line
 DATE_COL        = 17            ; column of the YYYY-MM-DD field
 ERROR_ROW       = 21
 HELP_ROW        = 22
@@ -25,11 +26,20 @@ start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date
 title_glyph:    .byte   "WORDLE64"
 title_bg:       .byte   BG_RIGHT, BG_ELSEWHERE, BG_ABSENT, BG_RIGHT
                 .byte   BG_ELSEWHERE, BG_RIGHT, BG_ABSENT, BG_RIGHT
-title_colour:   .byte   COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_WHITE
-                .byte   COLOR_BLACK, COLOR_WHITE, COLOR_WHITE, COLOR_WHITE
+title_colour:   .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK
+                .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK
 ; the date field: which typed digit each of the 10 places shows ($FF: a dash)
 field_digit:    .byte   0, 1, 2, 3, $FF, 4, 5, $FF, 6, 7
 field_template: .byte   "YYYY-MM-DD"
+; the colour legend: column, tile (letter + background), letter colour, text
+legend_col:     .byte   1, 16, 29
+legend_tile:    .byte   'A' | BG_RIGHT, 'B' | BG_ELSEWHERE, 'C' | BG_ABSENT
+legend_colour:  .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE
+legend_text_lo: .lobytes legend_right - 1, legend_elsewhere - 1, legend_absent - 1
+legend_text_hi: .hibytes legend_right - 1, legend_elsewhere - 1, legend_absent - 1
+legend_right:   .byte   " RIGHT PLACE", 0
+legend_elsewhere: .byte " ELSEWHERE", 0
+legend_absent:  .byte   " ABSENT", 0
 
 .segment "CODE"
 
@@ -74,7 +84,10 @@ field_template: .byte   "YYYY-MM-DD"
         beq     @palette
         cmp     #$43                    ; C
         beq     @palette
-        cmp     #'5'
+        cmp     #$51                    ; Q: back to BASIC
+        bne     :+
+        jmp     quit_to_basic
+:       cmp     #'5'
         beq     @stats
         cmp     #$53                    ; S
         bne     @key
@@ -121,7 +134,7 @@ field_template: .byte   "YYYY-MM-DD"
         tax
         lda     @line
         clc
-        adc     #2
+        adc     #1
         tay
         jsr     set_cursor
         ldx     @index
@@ -157,18 +170,37 @@ field_template: .byte   "YYYY-MM-DD"
         .byte   MENU_COL, 14, COLOR_WHITE, "4  COLOUR-BLIND", 0
         jsr     print_inline
         .byte   MENU_COL, 16, COLOR_WHITE, "5  STATISTICS", 0
-        ldx     #MENU_COL               ; "14855 WORDS, 4126 ANSWERS"
+        jsr     print_inline
+        .byte   MENU_COL, 18, COLOR_LIGHT_GREY, "Q  QUIT TO BASIC", 0
+        jsr     print_inline
+        .byte   6, 5, COLOR_LIGHT_GREY, "GUESS THE WORD IN SIX TRIES", 0
+        ldx     #0                      ; the legend: a tile of each colour and its meaning
+@legend:
+        stx     @index
+        lda     legend_col, x
+        tax
+        ldy     #6
+        jsr     set_cursor
+        ldx     @index
+        lda     legend_colour, x
+        sta     text_colour
+        lda     legend_tile, x
+        jsr     put_char
+        lda     #COLOR_LIGHT_GREY
+        sta     text_colour
+        ldx     @index
+        lda     legend_text_lo, x
+        sta     str_ptr
+        lda     legend_text_hi, x
+        sta     str_ptr + 1
+        jsr     print_str
+        ldx     @index
+        inx
+        cpx     #3
+        bne     @legend
+        ldx     #5                      ; the footer: "2730 ANSWERS AMONG 14855 WORDS"
         ldy     #24
         jsr     set_cursor
-        lda     #COLOR_GREY
-        sta     text_colour
-        lda     dict_word_count
-        sta     num
-        lda     dict_word_count + 1
-        sta     num + 1
-        jsr     print_u16
-        jsr     print_here
-        .byte   COLOR_DARK_GREY, " WORDS, ", 0
         lda     #COLOR_GREY
         sta     text_colour
         lda     dict_answer_count
@@ -177,9 +209,16 @@ field_template: .byte   "YYYY-MM-DD"
         sta     num + 1
         jsr     print_u16
         jsr     print_here
-        .byte   COLOR_DARK_GREY, " ANSWERS", 0
+        .byte   COLOR_GREY, " ANSWERS AMONG ", 0
+        lda     dict_word_count
+        sta     num
+        lda     dict_word_count + 1
+        sta     num + 1
+        jsr     print_u16
+        jsr     print_here
+        .byte   COLOR_GREY, " WORDS", 0
         jsr     print_inline
-        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-5", 0
+        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-5 OR Q", 0
         ; fall through
 .pushseg
 .segment "DATA"
