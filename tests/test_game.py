@@ -169,7 +169,7 @@ def test_the_charset_in_the_prg_is_the_one_drawn_in_charset_s(game):
 def test_menu_lists_the_options_and_the_dictionary(game, words):
     text = game.screen().text()
     for item in ("1  RANDOM WORD", "2  DAILY WORD", "3  HARD MODE", "4  COLOUR-BLIND",
-                 "5  STATISTICS", "Q  QUIT TO BASIC", "GUESS THE WORD IN SIX TRIES",
+                 "5  STATISTICS", "6  SOUND", "GUESS THE WORD IN SIX TRIES",
                  "RIGHT PLACE", "ELSEWHERE", "ABSENT"):
         assert item in text
     assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
@@ -198,7 +198,7 @@ def test_absent_keys_are_readable(game, words):
 def test_q_on_the_menu_goes_back_to_basic(game):
     game.type("Q")
     assert game.quits == 1
-    assert "PRESS 1-5 OR Q" in game.screen().text()      # the harness runs it again
+    assert "PRESS 1-6, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
 
 
 def test_a_daily_guess_is_coloured_as_the_reference_scores_it(game, words):
@@ -315,3 +315,10 @@ def test_play_refuses_an_impossible_date():
                           "--keys", ""], capture_output=True, text=True, timeout=60, cwd=REPO)
     assert run.returncode == 2
     assert "2026-02-30" in run.stderr
+
+
+def test_sound_and_the_reveal_animation(game_files, words):
+    from wordle64.game.sound import run_sound
+    result = run_sound(*game_files)
+    assert result["passed"], result["problems"]
+    assert result["cases"] >= 12

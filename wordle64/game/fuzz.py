@@ -60,7 +60,7 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
             pressed += 1
             screen = game.screen()
             kind = ("game" if is_game_screen(screen) else
-                    "menu" if screen.find("PRESS 1-5") or screen.find("DATE:") else "other")
+                    "menu" if screen.find("PRESS 1-6") or screen.find("DATE:") else "other")
             screens[kind] += 1
             game_seen = game_seen or kind == "game"
             if not game_seen:

@@ -145,7 +145,7 @@ def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
                          f"{game.answer()} vs {want}")
     game.restore(menu)
     game.type("2123{STOP}")
-    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-5") is not None,
+    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-6") is not None,
                  game.screen().text())
     return result
 
@@ -225,7 +225,7 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
                  and lines[17].split()[-1] == "0", "\n".join(lines[17:23]))
     shots["statistics"] = game.screen()
     game.type("X")
-    _screen_has(result, game, "PRESS 1-5")
+    _screen_has(result, game, "PRESS 1-6")
     return result
 
 

@@ -26,6 +26,8 @@ STACK_FLOOR = 0xC0           # the game never needs more than 63 bytes of stack
 BOOT_CYCLES = 60_000_000     # start-up budget: unpack and menu
 KEY_CYCLES = 1_000_000       # one key's budget: the heaviest (a scored guess) needs far less
 JIFFIES_PER_KEY = 23         # the jiffy clock advances between scripted keys (~0.4 s)
+JIFFY_CYCLES = emu.PAL_HZ // 60   # the KERNAL's jiffy clock ticks at 60 Hz (CIA timer)
+REALTIME_KEY_CYCLES = 5_000_000   # a key's budget with the reveal animation's waits
 
 
 def _undocumented() -> bytes:
@@ -56,6 +58,11 @@ class Game:
         self.jiffy = 0
         self.quit_pc = self.labels.get("quit_to_basic", -1)
         self.quits = 0               # times the game went back to BASIC (menu Q)
+        self.sid_pc = self.labels.get("sid_store", -1)
+        self.sid_writes: list[tuple[int, int, int]] | None = None   # (cycle, register, value)
+        self.sid_hook = None         # called with the game at each recorded SID write
+        self.key_cycles = KEY_CYCLES
+        self.anim_jiffies = 0        # the PRG's own reveal pace (read at boot)
         self.start: tuple | None = None
         self.keys_pressed = 0
         self.restores = 0
@@ -83,6 +90,9 @@ class Game:
         mpu.processorCycles = 0
         stop_pc = labels.get("progress_bar") if stop_at_progress is not None else None
         game._run(BOOT_CYCLES, "start-up", stop_pc=stop_pc, stop_a=stop_at_progress or 0)
+        if "anim_jiffies" in labels:        # full speed: the reveal animation does not wait
+            game.anim_jiffies = game.byte("anim_jiffies")
+            machine.memory[labels["anim_jiffies"]] = 0
         game.start = game.snapshot()
         return game
 
@@ -137,6 +147,10 @@ class Game:
                     continue
                 if pc == stop_pc and mpu.a >= stop_a:
                     return
+                if pc == self.sid_pc and self.sid_writes is not None:
+                    self.sid_writes.append((mpu.processorCycles, mpu.x, mpu.a))
+                    if self.sid_hook is not None:
+                        self.sid_hook(self)
                 if pc == self.quit_pc:      # back to BASIC: RUN again (the menu as booted)
                     self.quits += 1
                     if self.start is None:
@@ -182,7 +196,7 @@ class Game:
                 self.nmi()
             else:
                 self.machine.keys.append(key)
-            self._run(KEY_CYCLES, f"key ${key & 0xFF:02X} (#{self.keys_pressed})")
+            self._run(self.key_cycles, f"key ${key & 0xFF:02X} (#{self.keys_pressed})")
             self.keys_pressed += 1
             spent = mpu.processorCycles - before
             self.max_key_cycles = max(self.max_key_cycles, spent)
@@ -190,6 +204,18 @@ class Game:
                                                                             spent)
             self.total_key_cycles += spent
         return mpu.processorCycles - start
+
+    def realtime(self) -> None:
+        """From now on the jiffy clock follows the cycles (60 Hz of a PAL CPU clock) and the
+        reveal animation waits at the PRG's own pace, as on a C64."""
+        self.machine.memory[self.machine.addr("anim_jiffies")] = self.anim_jiffies
+        self.key_cycles = REALTIME_KEY_CYCLES
+
+        def rdtim(machine: emu.Machine) -> None:
+            jiffy = (self.jiffy + machine.mpu.processorCycles // JIFFY_CYCLES) & 0xFFFFFF
+            machine.mpu.a, machine.mpu.x, machine.mpu.y = (jiffy & 0xFF, jiffy >> 8 & 0xFF,
+                                                           jiffy >> 16)
+        self.machine.traps[emu.KERNAL["RDTIM"]] = rdtim
 
     def type(self, script: str) -> int:
         return self.press(*parse_keys(script))

@@ -32,6 +32,7 @@ tile_line:      .res 1          ; draw_tile: line 0..2 of the tile
 tile_cell:      .res 1          ; draw_tile: cell 0..8 of the tile
 hard_need:      .res 1          ; board_hard_check: copies of a letter the guess must hold
 message_shown:  .res 1          ; non-zero while the message lines hold something
+reveal_quiet:   .byte   0       ; non-zero: submitted rows appear at once, silently (replays)
 
 .segment "RODATA"
 key_col:        .byte   22, 32, 28, 26, 25, 28, 30, 32, 35, 34, 36, 38, 36
@@ -327,7 +328,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         inc     board_row
         lda     #0
         sta     board_col
-        jsr     board_draw_row
+        jsr     reveal_row
         jsr     draw_keyboard
         lda     @right
         cmp     #LETTERS                ; C = 1 when all five are right
@@ -338,6 +339,30 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 @state: .res 1
 @index: .res 1
 .popseg
+.endproc
+
+; Draw a submitted row tile by tile, each with its mark's tone and anim_jiffies apart (the
+; reveal animation: 0.1 s a tile), unless reveal_quiet.
+; in: tile_y = the row, its marks  out: drawn  clobbers: A X Y
+.proc reveal_row
+        lda     #0
+        sta     tile_x
+@tile:  jsr     board_draw_tile
+        lda     reveal_quiet
+        bne     @next
+        ldx     tile_y
+        lda     row_offset, x
+        clc
+        adc     tile_x
+        tax
+        lda     board_marks, x
+        jsr     sound_tile
+        jsr     wait_tick
+@next:  inc     tile_x
+        lda     tile_x
+        cmp     #LETTERS
+        bne     @tile
+        rts
 .endproc
 
 ; Hard mode: the current row must keep every hint the previous row revealed — each right-place

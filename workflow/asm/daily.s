@@ -79,6 +79,7 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         clc
         rts
 @found: jsr     point_at
+        inc     reveal_quiet            ; the saved rows appear at once, silently
         ldy     #ROWS * LETTERS - 1
 @copy:  lda     (daily_ptr), y
         sta     board_guesses, y
@@ -94,6 +95,7 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         jsr     board_submit_row
         jmp     @row
 @replayed:
+        dec     reveal_quiet
         lda     daily_status, x
         bpl     @open
         and     #STATUS_WON

@@ -26,6 +26,7 @@ HELP_ROW        = 19            ; three help lines in the panel
         sta     NMI_VECTOR + 1
         jsr     dict_relocate           ; our glyphs in place before the VIC shows them
         jsr     screen_init
+        jsr     sound_init
         jsr     print_inline
         .byte   11, BAR_ROW - 2, COLOR_WHITE, "UNPACKING WORDS", 0
         lda     #COLOR_DIM
@@ -117,8 +118,9 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     daily_begin             ; the date's saved rows; finished: its result again
         bcc     @key
         tax
-        bne     @won_shown
-        beq     @lost_shown
+        beq     :+
+        jmp     @won_shown
+:       jmp     @lost_shown
 @key:   jsr     wait_key
         pha
         jsr     board_clear_messages
@@ -171,11 +173,13 @@ HELP_ROW        = 19            ; three help lines in the panel
         cmp     #ROWS
         bne     @key
         jsr     stats_add_loss
+        jsr     sound_loss
 @lost_shown:
         jsr     board_show_answer
         jmp     @over
 @won:   lda     board_row               ; guesses used, 1..6
         jsr     stats_add_win
+        jsr     sound_win
 @won_shown:
         lda     board_row
         clc

@@ -1,6 +1,6 @@
 ; menu.s — the title screen (title tiles, how to play, the colour legend) and menu (random word,
-; daily word, hard mode, colour-blind palette, statistics, quit to BASIC) and the date entry of
-; the daily word.
+; daily word, hard mode, colour-blind palette, statistics, sound; Q: back to BASIC) and the
+; date entry of the daily word.
 
 .include "c64.inc"
 .include "globals.inc"
@@ -87,7 +87,9 @@ legend_absent:  .byte   " ABSENT", 0
         cmp     #$51                    ; Q: back to BASIC
         bne     :+
         jmp     quit_to_basic
-:       cmp     #'5'
+:       cmp     #'6'
+        beq     @sound
+        cmp     #'5'
         beq     @stats
         cmp     #$53                    ; S
         bne     @key
@@ -96,6 +98,11 @@ legend_absent:  .byte   " ABSENT", 0
 @hard:  lda     opt_hard
         eor     #1
         sta     opt_hard
+        jsr     draw_options
+        jmp     @key
+@sound: lda     opt_sound
+        eor     #1
+        sta     opt_sound
         jsr     draw_options
         jmp     @key
 @palette:
@@ -110,8 +117,9 @@ legend_absent:  .byte   " ABSENT", 0
         sta     game_mode
         rts
 @daily: jsr     date_entry
-        bcc     @draw                   ; RUN/STOP: back to the menu
-        lda     #GAME_DAILY
+        bcs     :+
+        jmp     @draw                   ; RUN/STOP: back to the menu
+:       lda     #GAME_DAILY
         sta     game_mode
         rts
 .endproc
@@ -171,7 +179,7 @@ legend_absent:  .byte   " ABSENT", 0
         jsr     print_inline
         .byte   MENU_COL, 16, COLOR_WHITE, "5  STATISTICS", 0
         jsr     print_inline
-        .byte   MENU_COL, 18, COLOR_LIGHT_GREY, "Q  QUIT TO BASIC", 0
+        .byte   MENU_COL, 18, COLOR_WHITE, "6  SOUND", 0
         jsr     print_inline
         .byte   6, 5, COLOR_LIGHT_GREY, "GUESS THE WORD IN SIX TRIES", 0
         ldx     #0                      ; the legend: a tile of each colour and its meaning
@@ -218,7 +226,7 @@ legend_absent:  .byte   " ABSENT", 0
         jsr     print_here
         .byte   COLOR_GREY, " WORDS", 0
         jsr     print_inline
-        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-5 OR Q", 0
+        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-6, Q BACK TO BASIC", 0
         ; fall through
 .pushseg
 .segment "DATA"
@@ -228,11 +236,14 @@ legend_absent:  .byte   " ABSENT", 0
 .popseg
 .endproc
 
-; ON / OFF beside hard mode and colour-blind.
-; in: opt_hard, opt_colour_blind  out: drawn  clobbers: A X Y
+; ON / OFF beside hard mode, colour-blind and sound.
+; in: opt_hard, opt_colour_blind, opt_sound  out: drawn  clobbers: A X Y
 .proc draw_options
         ldy     #12
         lda     opt_hard
+        jsr     on_off
+        ldy     #18
+        lda     opt_sound
         jsr     on_off
         ldy     #14
         lda     opt_colour_blind

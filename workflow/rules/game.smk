@@ -67,3 +67,22 @@ rule game_fuzz:
         "../envs/wordle64.yaml"
     script:
         "../scripts/game_fuzz_gather.py"
+
+
+rule game_sound:
+    input:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        words="results/words/words.tsv",
+    output:
+        report(
+            "results/validate/sound.json",
+            caption="../report/game_sound.rst",
+            category="Game",
+        ),
+    log:
+        "logs/game/sound.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/game_sound.py"
