@@ -322,3 +322,19 @@ def test_sound_and_the_reveal_animation(game_files, words):
     result = run_sound(*game_files)
     assert result["passed"], result["problems"]
     assert result["cases"] >= 12
+
+
+def test_statistics_survive_a_reset_and_a_damaged_file_is_refused(game_files, words):
+    from wordle64.game.devices import Drive
+    from wordle64.game.persist import FILE, _check_round_trip
+    from wordle64.game.shared import ScenarioResult
+    from wordle64.c64 import emu
+    prg, labels = game_files[0].read_bytes(), emu.parse_labels(game_files[1].read_text(), "lbl")
+    result, drive = ScenarioResult("persist"), Drive()
+    _check_round_trip(result, prg, labels, words, drive)
+    assert result.passed, [c for c in result.checks if not c["passed"]]
+    damaged = bytearray(drive.files[FILE])
+    damaged[200] ^= 0x80
+    game = Game.boot(prg, labels, drive=Drive({FILE: bytes(damaged)}))
+    assert "STATISTICS FILE DAMAGED" in game.screen().text()
+    assert game.stats()["played"] == 0

@@ -41,6 +41,7 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
     problems: list[str] = []
     screens = {"menu": 0, "game": 0, "other": 0}
     game_seen = False
+    quits = 0
     started = time.perf_counter()
     next_log = 0
     while pressed < keys and len(problems) < 20:
@@ -58,6 +59,8 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
                 problems.append(f"key {pressed}: {error}")
                 return _fuzz_report(game, seed, pressed, problems, screens, started)
             pressed += 1
+            if game.quits != quits:         # back to BASIC and run again: no game yet
+                quits, game_seen = game.quits, False
             screen = game.screen()
             kind = ("game" if is_game_screen(screen) else
                     "menu" if screen.find("PRESS 1-6") or screen.find("DATE:") else "other")

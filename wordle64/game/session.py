@@ -17,6 +17,7 @@ from wordle64 import core
 from wordle64.c64 import emu
 from wordle64.errors import Wordle64Error
 from wordle64.c64.screen import Screen, read_screen
+from wordle64.game.devices import Drive
 from wordle64.game.keys import RESTORE, parse_keys
 from wordle64.game.rules import LETTERS, ROWS, Board
 
@@ -64,6 +65,7 @@ class Game:
         self.key_cycles = KEY_CYCLES
         self.anim_jiffies = 0        # the PRG's own reveal pace (read at boot)
         self.start: tuple | None = None
+        self.drive: Drive | None = None   # the disk drive of the KERNAL file calls (boot)
         self.keys_pressed = 0
         self.restores = 0
         self.min_sp = 0xFF
@@ -74,14 +76,21 @@ class Game:
     # ---- set-up ----
     @classmethod
     def boot(cls, prg: bytes, labels: dict[str, int], jiffy: int = 0,
-             stop_at_progress: int | None = None) -> Game:
+             stop_at_progress: int | None = None, drive: Drive | None = None,
+             device: int = 8) -> Game:
         """Load the PRG, start at `main` (as SYS 2061 does) and run until it waits for a key.
 
         With `stop_at_progress`, stop instead when the unpacker reports that much progress
-        (0..255) — to photograph the progress bar.
+        (0..255) — to photograph the progress bar. `drive` is the disk drive of the KERNAL's
+        file calls (default: an empty one on device 8); `device` the one the PRG was loaded
+        from ($BA: 8 a disk drive, 1 tape).
         """
         machine = emu.Machine(prg, labels)
+        game_drive = drive if drive is not None else Drive()
+        game_drive.attach(machine)
+        machine.memory[0xBA] = device
         game = cls(machine)
+        game.drive = game_drive
         game.set_jiffy(jiffy)
         mpu = machine.mpu
         mpu.sp = 0xF6                       # BASIC's RUN and SYS have used a little stack

@@ -46,6 +46,7 @@ HELP_ROW        = 19            ; three help lines in the panel
         lda     #>progress_bar
         sta     unpack_progress_hook + 2
         jsr     dict_init
+        jsr     persist_load            ; statistics and daily dates from the drive
         lda     #0
         sta     KEY_COUNT               ; keys pressed while unpacking would pick a menu item
 @menu:  jsr     menu_run
@@ -139,11 +140,12 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     board_type_letter
         jmp     @key
 @abandon:
-        lda     game_mode
-        bne     @leave                  ; a daily game is kept: choosing its date resumes it
         lda     board_row
-        beq     @leave
+        beq     @leave                  ; nothing typed in: nothing to keep
+        lda     game_mode
+        bne     @keep                   ; a daily game is kept: choosing its date resumes it
         jsr     stats_add_loss          ; a random game left after a guess counts as lost
+@keep:  jsr     persist_save
 @leave: sec
         rts
 @submit:
@@ -174,12 +176,14 @@ HELP_ROW        = 19            ; three help lines in the panel
         bne     @key
         jsr     stats_add_loss
         jsr     sound_loss
+        jsr     persist_save            ; written after each game
 @lost_shown:
         jsr     board_show_answer
         jmp     @over
 @won:   lda     board_row               ; guesses used, 1..6
         jsr     stats_add_win
         jsr     sound_win
+        jsr     persist_save
 @won_shown:
         lda     board_row
         clc

@@ -225,6 +225,7 @@ legend_absent:  .byte   " ABSENT", 0
         jsr     print_u16
         jsr     print_here
         .byte   COLOR_GREY, " WORDS", 0
+        jsr     persist_show_note
         jsr     print_inline
         .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-6, Q BACK TO BASIC", 0
         ; fall through

@@ -1,5 +1,5 @@
-; stats.s — statistics of this session (they live in RAM: a C64 without a disk drive has
-; nowhere to keep them): games played, win percentage, current and best streak, distribution.
+; stats.s — statistics (kept on disk by persist.s when the game was loaded from a drive, else
+; for this session): games played, win percentage, current and best streak, distribution.
 
 .include "c64.inc"
 .include "globals.inc"
@@ -115,8 +115,14 @@ ratio_div:      .word   0       ; ratio: the divisor
         jsr     screen_clear
         jsr     print_inline
         .byte   14, 2, COLOR_WHITE, "STATISTICS", 0
+        lda     persist_device
+        bne     @disk
         jsr     print_inline
         .byte   13, 3, COLOR_GREY, "THIS SESSION", 0
+        jmp     @labels
+@disk:  jsr     print_inline
+        .byte   13, 3, COLOR_GREY, "KEPT ON DISK", 0
+@labels:
         jsr     print_inline
         .byte   8, 6, COLOR_LIGHT_GREY, "PLAYED", 0
         jsr     print_inline

@@ -86,3 +86,22 @@ rule game_sound:
         "../envs/wordle64.yaml"
     script:
         "../scripts/game_sound.py"
+
+
+rule game_persist:
+    input:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        words="results/words/words.tsv",
+    output:
+        report(
+            "results/machine/persist.json",
+            caption="../report/game_persist.rst",
+            category="Game",
+        ),
+    log:
+        "logs/game/persist.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/game_persist.py"
