@@ -18,7 +18,8 @@ from wordle64.game.shared import (ScenarioResult, WordLists, board_ok, guesses_a
 from wordle64.game.faults import FAULT_SCENARIOS
 
 SCREENSHOTS = ("charset", "unpacking", "menu", "game_won", "game_lost", "not_in_word_list",
-               "date_refused", "hard_mode", "colour_blind", "statistics")
+               "date_refused", "hard_mode", "colour_blind", "statistics", "daily_played",
+               "hard_mode_two")
 
 # short names used throughout the scenarios below
 _guesses_against, _screen_has, _board_ok, _play_rows = (guesses_against, screen_has, board_ok,

@@ -21,10 +21,10 @@ daily_ptr:      .res 2          ; owned by daily.s: the current record's letters
 
 .segment "DATA"
 daily_data:
-daily_day_lo:   .res DAILY_SLOTS        ; day numbers (24-bit, 0: the slot is free)
+daily_day_lo:   .res DAILY_SLOTS        ; day numbers (24-bit; 0: never used)
 daily_day_mid:  .res DAILY_SLOTS
 daily_day_hi:   .res DAILY_SLOTS
-daily_status:   .res DAILY_SLOTS        ; STATUS_* bits
+daily_status:   .res DAILY_SLOTS        ; STATUS_* bits; 0: no row yet (the slot is free)
 daily_letters:  .res DAILY_SLOTS * ROW_BYTES    ; board_guesses of each record
 daily_next:     .byte   0               ; the slot to replace when none is free
 daily_data_end:
@@ -49,10 +49,8 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         beq     @found
 @other: dex
         bpl     @find
-        ldx     #DAILY_SLOTS - 1        ; a free slot, else the next in turn
-@free:  lda     daily_day_lo, x
-        ora     daily_day_mid, x
-        ora     daily_day_hi, x
+        ldx     #DAILY_SLOTS - 1        ; a free slot (no rows yet), else the next in turn
+@free:  lda     daily_status, x
         beq     @new
         dex
         bpl     @free

@@ -56,6 +56,8 @@ note_lo:        .lobytes note_kept - 1, note_new - 1, note_damaged - 1, note_tap
                 .lobytes note_no_drive - 1
 note_hi:        .hibytes note_kept - 1, note_new - 1, note_damaged - 1, note_tape - 1
                 .hibytes note_no_drive - 1
+note_colour:    .byte   COLOR_DARK_GREY, COLOR_GREY, COLOR_LIGHT_RED, COLOR_GREY
+                .byte   COLOR_LIGHT_RED
 note_kept:      .byte   "STATISTICS LOADED FROM DISK", 0
 note_new:       .byte   "NO STATISTICS ON DISK: NEW START", 0
 note_damaged:   .byte   "STATISTICS FILE DAMAGED: NEW START", 0
@@ -234,12 +236,9 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
         ldx     #3
         ldy     #NOTE_ROW
         jsr     set_cursor
-        lda     #COLOR_DARK_GREY
         ldx     persist_note
-        cpx     #NOTE_KEPT
-        beq     :+
-        lda     #COLOR_LIGHT_RED
-:       sta     text_colour
+        lda     note_colour - 1, x
+        sta     text_colour
         jmp     print_str
 @done:  rts
 .endproc
