@@ -59,6 +59,8 @@ class Game:
         self.jiffy = 0
         self.quit_pc = self.labels.get("quit_to_basic", -1)
         self.quits = 0               # times the game went back to BASIC (menu Q)
+        self.played_before_quits = 0   # games finished (and won) in the runs Q ended
+        self.won_before_quits = 0
         self.sid_pc = self.labels.get("sid_store", -1)
         self.sid_writes: list[tuple[int, int, int]] | None = None   # (cycle, register, value)
         self.sid_hook = None         # called with the game at each recorded SID write
@@ -164,7 +166,11 @@ class Game:
                     self.quits += 1
                     if self.start is None:
                         self._fail(what, "went back to BASIC during start-up", pc)
+                    stats, cycles = self.stats(), mpu.processorCycles
+                    self.played_before_quits += stats["played"]
+                    self.won_before_quits += stats["wins"]
                     self.restore(self.start)
+                    mpu.processorCycles = cycles        # time goes on
                     return
                 if not allowed[pc]:
                     self._fail(what, "left the program", pc)

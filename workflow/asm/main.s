@@ -71,7 +71,7 @@ HELP_ROW        = 19            ; three help lines in the panel
 
 ; Back to BASIC (the menu's Q): BASIC ROM in, then the KERNAL's own reset, which sets up the
 ; VIC, the vectors and BASIC as at power-on (the BASIC program is gone: the dictionary used it).
-; in: nothing  out: never returns
+; in: nothing  out: never returns  clobbers: everything (the machine restarts)
 .proc quit_to_basic
         sei
         lda     #$37

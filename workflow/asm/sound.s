@@ -79,7 +79,7 @@ loss_tune:      .byte   4, 3, 2, 1, $FF                 ; G4 E4 C4 G3
 .endproc
 
 ; Retrigger a voice with a note.
-; in: A = note (note_lo / note_hi index), Y = voice 0..2  out: sounding  clobbers: A X
+; in: A = note (note_lo / note_hi index), Y = voice 0..2  out: sounding  clobbers: A
 .proc sid_note
         stx     @saved_x
         tax
@@ -136,13 +136,15 @@ loss_tune:      .byte   4, 3, 2, 1, $FF                 ; G4 E4 C4 G3
         jmp     sid_note
 .endproc
 
-; The win tune / the loss sound: four notes, anim_jiffies apart.
+; The win tune: four notes rising, anim_jiffies apart.
 ; in: nothing  out: played  clobbers: A X Y
 .proc sound_win
         ldx     #win_tune - win_tune
         bpl     play_tune
 .endproc
 
+; The loss sound: four notes falling, anim_jiffies apart.
+; in: nothing  out: played  clobbers: A X Y
 .proc sound_loss
         ldx     #loss_tune - win_tune
         ; fall through
