@@ -338,3 +338,13 @@ def test_statistics_survive_a_reset_and_a_damaged_file_is_refused(game_files, wo
     game = Game.boot(prg, labels, drive=Drive({FILE: bytes(damaged)}))
     assert "STATISTICS FILE DAMAGED" in game.screen().text()
     assert game.stats()["played"] == 0
+
+
+def test_dates_only_looked_at_do_not_push_out_a_played_one(game, words):
+    answer = core.daily_word(2026, 12, 1, list(words.answers))
+    game.type("220261201{RETURN}" + answer + "{RETURN}{STOP}")
+    for day in range(2, 22):                       # 20 more dates than there are records
+        game.type(f"2202612{day:02d}{{RETURN}}{{STOP}}")
+    game.type("220261201{RETURN}")
+    assert game.board().row == 1 and "GENIUS!" in game.screen().text()
+    assert game.stats()["played"] == 1
