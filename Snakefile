@@ -24,6 +24,7 @@ include: "workflow/rules/build.smk"
 include: "workflow/rules/validate.smk"
 include: "workflow/rules/game.smk"
 include: "workflow/rules/media.smk"
+include: "workflow/rules/release.smk"
 include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
 include: "workflow/rules/report.smk"
@@ -44,9 +45,14 @@ rule all:
         expand("results/screens/{screen}.png", screen=GAME_SCREENSHOTS),
         "results/media/wordle64.d64",
         "results/media/wordle64.tap",
+        "results/media/wordle64-kernal.tap",
         "results/media/wordle64.t64",
         "results/media/load-times.json",
         "results/machine/run.json",
+        "results/machine/load-tape.json",
+        "results/machine/load-tape-kernal.json",
+        "results/machine/tape-faults.json",
+        "results/machine/turbo-faults.json",
         "results/solver/evaluation.tsv",
         "results/solver/summary.json",
         "results/solver/difficulty.png",

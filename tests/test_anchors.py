@@ -29,7 +29,13 @@ def test_machine_rows_say_whether_the_tape_target_is_met():
     unpack, lookup, tape = machine_anchors(summary, load)
     assert unpack.ours == "4.50 s PAL"
     assert lookup.ours == "900 cycles"
-    assert tape.ours == "342 s for 17,000 B" and tape.note.endswith("met")
+    assert tape.ours == "342 s for 17,000 B"
+    emulated = {"prg_bytes": 19716, "time_to_playable": {"tape_seconds": 68.22},
+                "tape": {"emulated": True, "seconds_pal": 61.6, "target_seconds": 75,
+                         "within_target": True, "kernal": {"seconds_pal": 400.8}}}
+    *_, kernal, turbo = machine_anchors(summary, emulated)
+    assert kernal.ours == "401 s for 19,716 B" and kernal.note == "emulated, Open ROMs"
+    assert turbo.ours == "68.2 s" and turbo.note == "target 75 s: met"
 
 
 def test_solver_rows_pick_the_best_strategy_and_the_best_greedy_one():

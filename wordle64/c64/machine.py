@@ -1,21 +1,20 @@
-"""Whole-machine runs: the PRG booted on c64py (CPU, VIC-II, CIAs, KERNAL interrupts) with ROMs.
+"""Whole-machine runs: the PRG booted on the machine model (wordle64.c64.board: py65, PLA banking,
+CIAs, datasette, KERNAL interrupts) with ROMs.
 
-py65 is a bare CPU; this module runs the real C64 start-up instead: the KERNAL and BASIC ROMs
+This module runs the real C64 start-up: the KERNAL and BASIC ROMs
 (by default the free MEGA65 Open ROMs, LGPL-3) boot to ``READY.``, the PRG is put in RAM as LOAD
 would, ``RUN`` is typed, and keys are pressed in the CIA1 keyboard *matrix* (held for two frames,
 then released), so the KERNAL's own interrupt-driven scan puts them in the keyboard buffer, exactly
 as on the real machine. Screen and colour RAM are read straight from the emulated RAM.
 
-ROM files are never copied into the repository: they are copied under the names c64py expects
-(basic.901226-01.bin, kernal.901227-03.bin, characters.901225-01.bin) into a temporary folder.
+ROM files are never copied into the repository; a folder holds them under the Commodore names
+(basic.901226-01.bin, kernal.901227-03.bin, characters.901225-01.bin) or the Open ROMs names.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +23,15 @@ from wordle64.core import read_answers
 from wordle64.c64.emu import PAL_HZ, parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
+from wordle64.c64.board import Board
+from wordle64.c64.datasette import Datasette
+from wordle64.c64.keyboard import key_cells, strokes
 from wordle64.c64.prg import parse_prg
 
 log = logging.getLogger(__name__)
 
 ROMS_ENV = "C64_ROMS"
-# c64py's file name -> the Open ROMs file used when the c64py name is absent.
+# Commodore file name -> the Open ROMs file used when the Commodore name is absent.
 ROM_FILES: dict[str, str] = {
     "basic.901226-01.bin": "basic_generic.rom",
     "kernal.901227-03.bin": "kernal_generic.rom",
@@ -58,7 +60,7 @@ def locate_roms(configured: str | Path | None, environ: dict[str, str] | None = 
 
 
 def _rom_sources(folder: Path) -> dict[str, Path]:
-    """c64py's ROM name -> the file of ``folder`` that holds it (its own name, else the Open
+    """Commodore ROM name -> the file of ``folder`` that holds it (its own name, else the Open
     ROMs alias); the ROMs the folder lacks are left out."""
     sources = {}
     for name, alias in ROM_FILES.items():
@@ -81,18 +83,6 @@ def rom_inputs(configured: str | Path | None, environ: dict[str, str] | None = N
     if rom_dir is None:
         return []
     return [str(path) for path in _rom_sources(rom_dir).values()]
-
-
-def stage_roms(rom_dir: str | Path, dest: str | Path) -> Path:
-    """Copy the three ROMs into ``dest`` under c64py's names; return ``dest``."""
-    rom_dir, dest = Path(rom_dir), Path(dest)
-    dest.mkdir(parents=True, exist_ok=True)
-    sources = _rom_sources(rom_dir)
-    for name, alias in ROM_FILES.items():
-        if name not in sources:
-            raise Wordle64Error(f"{rom_dir}: neither {name} nor {alias} is there")
-        shutil.copyfile(sources[name], dest / name)
-    return dest
 
 
 def read_labels(path: str | Path) -> dict[str, int]:
@@ -119,35 +109,32 @@ def screen_text(codes: bytes, width: int = 40, mask: int = 0x7F) -> list[str]:
 
 
 class Machine:
-    """A PAL C64 (c64py, no window) with ROMs loaded, stopped at the reset vector."""
+    """A PAL C64 (wordle64.c64.board on py65) with ROMs loaded, stopped at the reset vector."""
 
     def __init__(self, rom_dir: str | Path):
-        from c64py.emulator import C64
-
-        self.emu = C64(interface_factory=_no_interface)
-        self.emu.turbo = True
-        with tempfile.TemporaryDirectory(prefix="wordle64-roms-") as staged:
-            self.emu.load_roms(str(stage_roms(rom_dir, staged)))
+        sources = _rom_sources(Path(rom_dir))
+        if len(sources) != len(ROM_FILES):
+            raise Wordle64Error(f"{rom_dir}: the BASIC, KERNAL and character ROMs are not all "
+                                f"there (expected {', '.join(ROM_FILES.values())})")
+        roms = [sources[name].read_bytes() for name in ROM_FILES]
+        self.board = Board(*roms)
+        self.bus = self.board.bus
 
     @property
     def cycles(self) -> int:
-        return int(self.emu.current_cycles)
+        return self.board.cycles
 
     @property
     def pc(self) -> int:
-        return self.emu.cpu.state.pc
+        return self.board.mpu.pc
+
+    @property
+    def datasette(self) -> Datasette:
+        return self.bus.datasette
 
     def run(self, cycles: int) -> None:
-        """Run the whole machine for ``cycles`` CPU cycles (interrupts, VIC, CIAs all live)."""
-        emu, done = self.emu, self.cycles
-        target = done + cycles
-        while done < target:
-            step = emu.run_cpu_instruction_quantum(done, target)
-            if step:
-                done += step
-                emu.current_cycles = done
-            if emu.cpu.state.stopped:
-                raise MachineError(f"the CPU halted (KIL) at ${self.pc:04X}\n" + self.dump())
+        """Run the whole machine for ``cycles`` CPU cycles (interrupts and CIAs live)."""
+        self.board.run(cycles)
 
     def run_until(self, done: Callable[[Machine], bool], max_cycles: int, what: str,
                   poll: int = FRAME_CYCLES) -> int:
@@ -167,10 +154,16 @@ class Machine:
 
     # ---- memory ---------------------------------------------------------------------------
     def ram(self, address: int, length: int = 1) -> bytes:
-        return bytes(self.emu.memory.ram[address:address + length])
+        return bytes(self.bus.ram[address:address + length])
 
     def poke(self, address: int, data: bytes) -> None:
-        self.emu.memory.ram[address:address + len(data)] = data
+        """Write RAM as the CPU would (ROM-shadowed RAM too; I/O is not reached)."""
+        bus = self.bus
+        for offset, value in enumerate(data):
+            address_ = address + offset
+            bus.ram[address_] = value
+            if bus.kind[address_ >> 8] == 0:
+                bus.view[address_] = value
 
     def load_prg(self, data: bytes) -> tuple[int, int]:
         """Put a PRG in RAM as LOAD"NAME",8,1 leaves it; return (start, end) addresses."""
@@ -186,8 +179,12 @@ class Machine:
 
     # ---- screen ---------------------------------------------------------------------------
     def io(self, address: int) -> int:
-        """A chip register as the CPU reads it with I/O banked in (VIC, CIAs)."""
-        return self.emu.memory._read_io(address)
+        """A VIC or CIA2 port register as the CPU reads it (no side effects for the VIC)."""
+        if 0xD000 <= address < 0xD400:
+            return self.bus.vic_register(address & 0x3F)
+        if address == 0xDD00:
+            return self.bus.cia2.port_out(0)
+        return self.bus.io_read(address)
 
     def screen_base(self) -> int:
         """Where the VIC fetches screen codes: its bank ($DD00) plus $D018's screen bits."""
@@ -204,9 +201,12 @@ class Machine:
     def glyph_mask(self) -> int:
         return 0x3F if self.ecm() else 0x7F
 
+    def colour_ram(self) -> bytes:
+        return bytes(self.bus.colour[:SCREEN_CELLS])
+
     def cell_colours(self) -> list[tuple[int, int]]:
         """(background, foreground) of every cell, as the VIC draws it."""
-        foreground = [value & 0x0F for value in self.ram(COLOUR_RAM, SCREEN_CELLS)]
+        foreground = [value & 0x0F for value in self.colour_ram()]
         backgrounds = [self.io(0xD021 + i) & 0x0F for i in range(4)]
         if not self.ecm():
             return [(backgrounds[0], colour) for colour in foreground]
@@ -219,12 +219,13 @@ class Machine:
         Where the VIC reads the character ROM (bank 0 or 2, charset at $1000-$1FFF) the copy
         gets the ROM glyphs in RAM elsewhere and $D018 pointing there, so it renders the same.
         """
-        image = bytearray(self.emu.memory.ram[:0x10000])
+        image = bytearray(self.bus.ram)
         for address in (0xD011, 0xD016, 0xD018, *range(0xD020, 0xD025)):  # no read side effects
             image[address] = self.io(address)
+        image[COLOUR_RAM:COLOUR_RAM + SCREEN_CELLS] = self.colour_ram()
         bank = (3 - (self.io(0xDD00) & 0x03)) * 0x4000
         charset = ((image[0xD018] >> 1) & 0x07) * 0x800
-        rom = self.emu.memory.char_rom
+        rom = self.bus.chargen
         if bank in (0x0000, 0x8000) and 0x1000 <= charset < 0x2000 and rom:
             screen = (image[0xD018] >> 4) * 0x400
             spare = 0x2000 if screen >= 0x3000 else 0x3000
@@ -245,45 +246,22 @@ class Machine:
     def press(self, keys: str, hold: int = KEY_HOLD_CYCLES, gap: int = KEY_GAP_CYCLES) -> None:
         """Press each key of ``keys`` in the CIA1 matrix, one after another.
 
-        Letters, digits, space and punctuation as themselves, ``\\n`` for RETURN and c64py's
-        ``{tokens}`` ({del}, {f1}, {runstop}, ...). Each key is held, then released.
+        Letters, digits, space and punctuation as themselves, ``\\n`` for RETURN and
+        ``{tokens}`` ({del}, {f1}, {runstop}, ...: wordle64.c64.keyboard). Each key is held,
+        then released.
         """
-        for stroke in _strokes(keys):
-            self.key_down(stroke)
+        for cells in strokes(keys):
+            self.bus.keyboard.down.update(cells)
             self.run(hold)
-            self.key_up(stroke)
+            self.bus.keyboard.down.difference_update(cells)
             self.run(gap)
 
-    def key_down(self, key: str | object) -> None:
-        """Hold one key (a one-key string or a parsed stroke) in the matrix until key_up."""
-        for row, col in _cells(key):
-            self.emu.memory.press_matrix_key(row, col)
+    def key_down(self, key: str) -> None:
+        """Hold one key in the matrix until key_up."""
+        self.bus.keyboard.down.update(key_cells(key))
 
-    def key_up(self, key: str | object) -> None:
-        for row, col in _cells(key):
-            self.emu.memory.release_matrix_key(row, col)
-
-
-def _strokes(keys: str) -> list:
-    from c64py.keyboard_matrix import parse_matrix_strokes
-
-    strokes, unknown = parse_matrix_strokes(keys)
-    if unknown:
-        raise Wordle64Error(f"keys {keys!r}: no C64 key for {unknown}")
-    return strokes
-
-
-def _cells(key: str | object) -> list[tuple[int, int]]:
-    if isinstance(key, str):
-        strokes = _strokes(key)
-        if len(strokes) != 1:
-            raise Wordle64Error(f"{key!r} is not one key")
-        key = strokes[0]
-    return list(key.cells)
-
-
-def _no_interface(_emulator: object) -> None:
-    return None
+    def key_up(self, key: str) -> None:
+        self.bus.keyboard.down.difference_update(key_cells(key))
 
 
 # ---- the wordle64 whole-machine check ------------------------------------------------------
@@ -294,9 +272,7 @@ class GameScript:
 
     menu_text: str = "RANDOM"
     random_key: str = "R"
-    # The run reads the answer, then types the first of these whose marks show the most
-    # distinct colours (so an uncoloured row cannot pass).
-    guesses: tuple[str, ...] = ("crane", "pious", "lymph", "dough", "fjord", "quest")
+    seed: int = 4660               # the jiffy clock when the random key goes down
     boot_max_cycles: int = 4_000_000
     startup_max_cycles: int = 10_000_000
     settle_cycles: int = 56 * FRAME_CYCLES   # a guess: 5 tiles x 0.1 s, then a 0.4 s tune
@@ -306,6 +282,7 @@ class GameScript:
 class RunReport:
     boot_cycles: int = 0
     startup_cycles: int | None = None
+    run_cycle: int = 0             # the machine cycle RUN's RETURN went down
     answer: str | None = None
     guess: str = ""
     expected_marks: list[int] = field(default_factory=list)
@@ -337,16 +314,35 @@ def marks_match_colours(marks: list[int], colours: list) -> bool:
                for i in range(len(marks)) for j in range(len(marks)))
 
 
-def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
-                     script: GameScript, answers: set[str] | None = None) -> RunReport:
-    """Boot, LOAD and RUN the game, start a random game, enter a guess; check the board."""
+def choose_guess(words: list[str], answer: str) -> str:
+    """The first word of ``words`` (the build's lists) whose marks against ``answer`` show the
+    most distinct colours, so an uncoloured row cannot pass; the answer only if nothing else."""
     from wordle64.score import score
 
+    others = [word for word in words if word != answer] or [answer]
+    return max(others, key=lambda word: len(set(score(word, answer))))
+
+
+def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
+                     script: GameScript, answers: set[str] | None = None,
+                     words: list[str] | None = None) -> RunReport:
+    """Boot, LOAD (poke) and RUN the game, start a random game, enter a guess; check the board."""
     report = RunReport()
     report.boot_cycles = machine.boot(script.boot_max_cycles)
     machine.load_prg(prg)
+    return play_loaded_game(machine, labels, script, answers, words, report)
+
+
+def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScript,
+                     answers: set[str] | None = None, words: list[str] | None = None,
+                     report: RunReport | None = None) -> RunReport:
+    """The game is in RAM at READY.: type RUN, wait for the menu, start a random game with the
+    jiffy clock set to ``script.seed``, type a guess from ``words`` and check its colours."""
+    from wordle64.score import score
+
+    report = report or RunReport()
     machine.press("run")
-    return_down = machine.cycles
+    return_down = report.run_cycle = machine.cycles
     machine.key_down("\n")
 
     def menu_shown(m: Machine) -> bool:
@@ -361,6 +357,7 @@ def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
     machine.run(KEY_GAP_CYCLES)
     report.screens["menu"] = machine.lines()
     report.images["menu"] = machine.memory_image()
+    machine.poke(0xA0, (script.seed & 0xFFFFFF).to_bytes(3, "big"))  # the jiffy clock
     machine.press(script.random_key)
     machine.run(script.settle_cycles)
     report.screens["game"] = machine.lines()
@@ -373,13 +370,21 @@ def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
     report.answer = "".join(chr(97 + letter) for letter in letters)
     if answers is not None and report.answer not in answers:
         raise MachineError(f"the random answer {report.answer!r} is not in the answer list")
-    report.guess = max((g.lower() for g in script.guesses),
-                       key=lambda g: len(set(score(g, report.answer))))
+    candidates = list(words or sorted(answers or ()))
+    if not candidates:
+        raise Wordle64Error("no word list to take a guess from")
+    report.guess = choose_guess(candidates, report.answer)
     report.expected_marks = list(score(report.guess, report.answer))
     machine.press(report.guess + "\n")
     machine.run(script.settle_cycles)
     report.screens["guess"] = machine.lines()
     report.images["guess"] = machine.memory_image()
+    check_guess_row(machine, report)
+    return report
+
+
+def check_guess_row(machine: Machine, report: RunReport) -> None:
+    """The guess is on screen, its tiles coloured as its marks (fills found_at, tile_colours)."""
     if machine.shows("READY."):
         raise MachineError("the game returned to BASIC\n" + machine.dump())
     placements = find_word(machine.screen_codes(), report.guess, mask=machine.glyph_mask())
@@ -388,12 +393,19 @@ def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
         tile = [colours[row * 40 + col] for row, col in cells]
         if marks_match_colours(report.expected_marks, tile):
             report.found_at, report.tile_colours = cells, tile
-            break
-    else:
-        raise MachineError(f"the guess {report.guess!r} is not on screen with colours that "
-                           f"match marks {report.expected_marks} (answer {report.answer!r}; "
-                           f"placements {placements})\n" + machine.dump())
-    return report
+            return
+    raise MachineError(f"the guess {report.guess!r} is not on screen with colours that "
+                       f"match marks {report.expected_marks} (answer {report.answer!r}; "
+                       f"placements {placements})\n" + machine.dump())
+
+
+def read_words(answers_path: str | Path, guesses_path: str | Path | None = None) -> list[str]:
+    """The build's words a run may type: the answers, then the other accepted guesses."""
+    words = read_answers(answers_path)
+    if guesses_path:
+        seen = set(words)
+        words += [word for word in read_answers(guesses_path) if word not in seen]
+    return words
 
 
 def save_screens_png(images: list[bytes], path: str | Path, scale: int = 2) -> None:
@@ -425,7 +437,7 @@ def _skipped_png(path: str | Path, reason: str) -> None:
 
 def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_json: str,
                       out_screens: str, out_png: str | None = None, *, roms: str | None,
-                      script: GameScript) -> dict:
+                      script: GameScript, guesses_path: str | None = None) -> dict:
     """The media_machine rule: the whole-machine run, or a ``skipped`` record without ROMs."""
     rom_dir = locate_roms(roms)
     if rom_dir is None:
@@ -438,14 +450,14 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
             _skipped_png(out_png, reason)
         write_json(out_json, result)
         return result
-    answers = set(read_answers(answers_path))
+    words = read_words(answers_path, guesses_path)
     machine = Machine(rom_dir)
     report = play_random_game(machine, Path(prg_path).read_bytes(), read_labels(labels_path),
-                              script, answers)
+                              script, set(read_answers(answers_path)), words)
     result = {
         "passed": True,
         "roms": str(rom_dir),
-        "emulator": "c64py (PAL, fast VIC)",
+        "emulator": "wordle64.c64.board (py65 6510, PLA, CIAs, raster; PAL)",
         "key_injection": report.key_injection,
         "boot_cycles": report.boot_cycles,
         "startup_cycles": report.startup_cycles,

@@ -444,12 +444,13 @@ def add_commands(subparsers) -> None:
     images.set_defaults(func=_images_command)
 
     c64 = subparsers.add_parser(
-        "c64", help="boot a PRG on a whole C64 (c64py + ROMs), type keys, print the screen",
-        description="Boot c64py with the ROMs ($C64_ROMS or --roms), put the PRG in RAM as LOAD "
-                    "would, type RUN, press KEYS in the keyboard matrix, print the screen.")
+        "c64", help="boot a PRG on the machine model (wordle64.c64.board + ROMs), type keys",
+        description="Boot the machine model with the ROMs ($C64_ROMS or --roms), put the PRG "
+                    "in RAM as LOAD would, type RUN, press KEYS in the keyboard matrix, print "
+                    "the screen.")
     c64.add_argument("prg", help="the program file (.prg)")
     c64.add_argument("keys", nargs="*", help="keys to press after RUN, e.g. R crane '\\n' "
-                                              "(c64py syntax: {del}, {f1}, \\n for RETURN)")
+                                              "(wordle64.c64.keyboard: {del}, {f1}, \\n for RETURN)")
     c64.add_argument("--roms", default="../shared/data/open-roms", help="ROM folder")
     c64.add_argument("--seconds", type=positive_float, default=8.0,
                      help="PAL seconds to run after RUN before the keys, and after them "

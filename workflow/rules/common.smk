@@ -82,16 +82,16 @@ def validate_chunk_inputs(wildcards):
     """What a check's chunk reads: the PRG, its labels, the words and the pack stage's table;
     the unpack check also the seed codec's blob and the decoders' PRG that unpacks it."""
     inputs = {
-        "prg": "results/build/wordle64.prg",
-        "labels": "results/build/wordle64.lbl",
+        "prg": "results/staging/build/wordle64.prg",
+        "labels": "results/staging/build/wordle64.lbl",
         "words": "results/words/words.tsv",
         "table": "results/dict/table.bin",
         "index": "results/dict/index.bin",
     }
     if wildcards.core_check == "unpack":
         inputs["seed_blob"] = "results/dict/blob-seed.bin"
-        inputs["seed_prg"] = "results/build/unpack-seed.prg"
-        inputs["seed_labels"] = "results/build/unpack-seed.lbl"
+        inputs["seed_prg"] = "results/staging/build/unpack-seed.prg"
+        inputs["seed_labels"] = "results/staging/build/unpack-seed.lbl"
     return inputs
 
 
@@ -160,6 +160,11 @@ def game_fuzz_chunk_seed(wildcards):
 from wordle64.c64.machine import rom_inputs
 
 
+def turbo_sources(wildcards):
+    """The turbo loader's source, linker config and the hardware include it uses."""
+    return ["workflow/asm/tape/turbo.s", "workflow/asm/tape/turbo.cfg", "workflow/asm/c64.inc"]
+
+
 def media_machine_roms(wildcards):
     """The ROM files the whole-machine run reads ($C64_ROMS, else machine.roms; none without
     ROMs), so that ROMs added later rerun a run that was skipped for want of them."""
@@ -192,3 +197,18 @@ def solver_search_settings(wildcards):
     if wildcards.solver_strategy == "search":
         return config["solver"]["search"]
     return {}
+
+
+# ---- release ----------------------------------------------------------------------------------
+# What must pass before results/build/ and results/media/ are replaced (each file's "passed").
+RELEASE_CHECKS = [
+    "results/validate/summary.json",
+    "results/machine/run.json",
+    "results/machine/load-tape.json",
+    "results/machine/load-tape-kernal.json",
+    "results/machine/tape-faults.json",
+    "results/machine/turbo-faults.json",
+]
+RELEASE_BUILD_FILES = ["wordle64.prg", "wordle64.lbl", "wordle64.map", "layout.json"]
+RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64-kernal.tap", "wordle64.t64",
+                       "load-times.json"]

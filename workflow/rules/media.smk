@@ -1,12 +1,14 @@
-# Ship the PRG as C64 owners load it (.d64 disk, .tap tape with real pulses, .t64), each image read
-# back by an independent reader; load times; and a whole-machine boot (c64py + Open ROMs).
+# Ship the PRG as C64 owners load it (.d64 disk, the turbo .tap and the standard .tap, .t64;
+# staged in results/staging/media, promoted by release.smk), each image read back by an
+# independent reader; the tapes loaded through the Open ROMs KERNAL on the machine model
+# (wordle64.c64.board), with their fault cases; load times from those loads.
 
 
 rule media_d64:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.d64",
+        "results/staging/media/wordle64.d64",
     log:
         "logs/media/d64.log",
     params:
@@ -21,11 +23,11 @@ rule media_d64:
 
 rule media_tap:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.tap",
+        "results/staging/media/wordle64-kernal.tap",
     log:
-        "logs/media/tap.log",
+        "logs/media/tap_kernal.log",
     params:
         file_name=config["media"]["file_name"],
     conda:
@@ -34,11 +36,28 @@ rule media_tap:
         "../scripts/media_tap.py"
 
 
+rule media_turbo_tap:
+    input:
+        prg="results/staging/build/wordle64.prg",
+        sources=turbo_sources,
+    output:
+        "results/staging/media/wordle64.tap",
+    log:
+        "logs/media/turbo_tap.log",
+    params:
+        file_name=config["media"]["file_name"],
+        asm_dir="workflow/asm",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/media_turbo_tap.py"
+
+
 rule media_t64:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.t64",
+        "results/staging/media/wordle64.t64",
     log:
         "logs/media/t64.log",
     params:
@@ -52,9 +71,10 @@ rule media_t64:
 
 rule media_machine:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
         roms=media_machine_roms,
     output:
         run=report(
@@ -74,7 +94,7 @@ rule media_machine:
         roms=config["machine"]["roms"],
         menu_text=config["machine"]["menu_text"],
         random_key=config["machine"]["random_key"],
-        guesses=config["machine"]["guesses"],
+        seed=config["machine"]["seed"],
         boot_max_cycles=config["machine"]["boot_max_cycles"],
         startup_max_cycles=config["machine"]["startup_max_cycles"],
     conda:
@@ -83,14 +103,124 @@ rule media_machine:
         "../scripts/media_machine.py"
 
 
+rule machine_load_tape:
+    input:
+        tap="results/staging/media/wordle64.tap",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
+        answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
+        roms=media_machine_roms,
+    output:
+        run=report(
+            "results/machine/load-tape.json",
+            caption="../report/machine_load_tape.rst",
+            category="Media",
+        ),
+        screens="results/machine/load-tape-screens.txt",
+    log:
+        "logs/machine/load_tape.log",
+    params:
+        turbo=True,
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        menu_text=config["machine"]["menu_text"],
+        random_key=config["machine"]["random_key"],
+        seed=config["machine"]["seed"],
+        boot_max_cycles=config["machine"]["boot_max_cycles"],
+        startup_max_cycles=config["machine"]["startup_max_cycles"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_load_tape.py"
+
+
+rule machine_load_tape_kernal:
+    input:
+        tap="results/staging/media/wordle64-kernal.tap",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
+        answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
+        roms=media_machine_roms,
+    output:
+        run="results/machine/load-tape-kernal.json",
+        screens="results/machine/load-tape-kernal-screens.txt",
+    log:
+        "logs/machine/load_tape_kernal.log",
+    params:
+        turbo=False,
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        menu_text=config["machine"]["menu_text"],
+        random_key=config["machine"]["random_key"],
+        seed=config["machine"]["seed"],
+        boot_max_cycles=config["machine"]["boot_max_cycles"],
+        startup_max_cycles=config["machine"]["startup_max_cycles"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_load_tape.py"
+
+
+rule machine_tape_faults:
+    input:
+        prg="results/staging/build/wordle64.prg",
+        roms=media_machine_roms,
+    output:
+        "results/machine/tape-faults.json",
+    log:
+        "logs/machine/tape_faults.log",
+    params:
+        turbo=False,
+        asm_dir="workflow/asm",
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        fault_bytes=config["machine"]["fault_bytes"],
+        fault_speed=config["machine"]["fault_speed"],
+        fault_jitter=config["machine"]["fault_jitter"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_tape_faults.py"
+
+
+rule machine_turbo_faults:
+    input:
+        prg="results/staging/build/wordle64.prg",
+        sources=turbo_sources,
+        roms=media_machine_roms,
+    output:
+        "results/machine/turbo-faults.json",
+    log:
+        "logs/machine/turbo_faults.log",
+    params:
+        turbo=True,
+        asm_dir="workflow/asm",
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        fault_bytes=config["machine"]["fault_bytes"],
+        fault_speed=config["machine"]["fault_speed"],
+        fault_jitter=config["machine"]["fault_jitter"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_tape_faults.py"
+
+
 rule media_load_times:
     input:
-        prg="results/build/wordle64.prg",
-        tap="results/media/wordle64.tap",
+        prg="results/staging/build/wordle64.prg",
+        tape="results/machine/load-tape.json",
+        tape_kernal="results/machine/load-tape-kernal.json",
         run="results/machine/run.json",
     output:
         report(
-            "results/media/load-times.json",
+            "results/staging/media/load-times.json",
             caption="../report/media_load_times.rst",
             category="Media",
         ),

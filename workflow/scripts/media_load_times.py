@@ -1,12 +1,14 @@
-"""Snakemake glue: results/media/load-times.json (tape pulses, disk model, time to playable)."""
+"""Snakemake glue: results/media/load-times.json (emulated tape loads, disk model, playable)."""
 
 from wordle64.glue import rule_logging
-from wordle64.media.images import DiskModel, make_load_times
+from wordle64.media.images import DiskModel
+from wordle64.media.tapeload import make_tape_load_times
 
 with rule_logging(snakemake.log[0]):
-    make_load_times(
+    make_tape_load_times(
         snakemake.input.prg,
-        snakemake.input.tap,
+        snakemake.input.tape,
+        snakemake.input.tape_kernal,
         snakemake.input.run,
         snakemake.output[0],
         disk=DiskModel(bytes_per_second=snakemake.params.disk_bytes_per_second,

@@ -1,4 +1,4 @@
-"""Snakemake glue: boot the PRG on a whole C64 (c64py + ROMs) and play a guess of a random game."""
+"""Snakemake glue: boot the PRG on the machine model (wordle64.c64.board) and play a random game."""
 
 from wordle64.glue import rule_logging
 from wordle64.c64.machine import GameScript, run_machine_stage
@@ -12,10 +12,11 @@ with rule_logging(snakemake.log[0]):
         snakemake.output.screens,
         snakemake.output.png,
         roms=snakemake.params.roms,
+        guesses_path=snakemake.input.guesses,
         script=GameScript(
             menu_text=snakemake.params.menu_text,
             random_key=snakemake.params.random_key,
-            guesses=tuple(snakemake.params.guesses),
+            seed=snakemake.params.seed,
             boot_max_cycles=snakemake.params.boot_max_cycles,
             startup_max_cycles=snakemake.params.startup_max_cycles,
         ),

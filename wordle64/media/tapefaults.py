@@ -1,0 +1,178 @@
+"""Tape fault cases on the machine model: the standard and the turbo format under speed error,
+jitter and flipped bits (rules machine_tape_faults and machine_turbo_faults).
+
+Each case loads the first ``fault_bytes`` of the game's PRG (a short load; the full PRG is
+loaded by machine_load_tape and machine_load_tape_kernal) and states what must happen: the
+program loads and RAM matches it, or the error is reported, never a silent wrong load.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+from wordle64.c64.datasette import faulty_pulses
+from wordle64.c64.emu import PAL_HZ
+from wordle64.c64.machine import FRAME_CYCLES, Machine, MachineError, locate_roms
+from wordle64.c64.prg import Prg, parse_prg, read_prg
+from wordle64.errors import Wordle64Error
+from wordle64.io import write_json
+from wordle64.media.images import petscii_name, tape_header_block
+from wordle64.media.tapeload import TapeLoad, load_from_tape, ram_matches, watch_motor
+from wordle64.media.turbo import (TurboTiming, build_loader, game_start, kernal_file_pulses,
+                                  turbo_pulses)
+
+log = logging.getLogger(__name__)
+
+# Data bits flipped on tape (byte offset in the block -> bit mask).
+FLIPS = {3: 0x01, 100: 0x40, 517: 0x08}
+TURBO_FLIP = {300: 0x10}  # a bit in the second turbo block's data
+
+
+def fault_prg(prg: Prg, size: int) -> Prg:
+    if size >= len(prg.payload):
+        return prg
+    return Prg(prg.load_address, prg.payload[:size])
+
+
+def judge(case: dict, load: TapeLoad, prg: Prg, expect: str, ram: bytes | None = None) -> dict:
+    """Fill a case's outcome; passed when it did what ``expect`` ("load" or "error") says."""
+    matches = ram_matches(load.ram_at_stop if ram is None else ram, prg)
+    case.update({
+        "expect": expect,
+        "loaded": load.ok,
+        "error": load.error,
+        "ram_matches_prg": matches,
+        "cycles": load.cycles,
+        "seconds_pal": round(load.cycles / PAL_HZ, 2),
+        "silent_wrong_load": load.ok and not matches,
+    })
+    case["passed"] = (load.ok and matches) if expect == "load" else (not load.ok)
+    return case
+
+
+def kernal_cases(rom_dir: Path, prg: Prg, name: str, *, speed: float, jitter: int,
+                 max_cycles: int) -> list[dict]:
+    header = tape_header_block(prg, petscii_name(name))
+    clean = kernal_file_pulses(header, prg.payload)
+    flips = {k: v for k, v in FLIPS.items() if k < len(prg.payload)}
+    specs = [
+        ("fast", f"played {speed:.0%} fast, ±{jitter} cycles jitter", "load",
+         faulty_pulses(clean, speed=1 - speed, jitter=jitter, seed=1)),
+        ("slow", f"played {speed:.0%} slow, ±{jitter} cycles jitter", "load",
+         faulty_pulses(clean, speed=1 + speed, jitter=jitter, seed=2)),
+        ("first_copy_errors", f"{len(flips)} flipped bits in the data block's first copy: "
+         "repaired from the second", "load",
+         kernal_file_pulses(header, prg.payload, flips=(flips, {}))),
+        ("both_copies_errors", f"the same {len(flips)} flipped bits in both copies: the "
+         "KERNAL must report a load error", "error",
+         kernal_file_pulses(header, prg.payload, flips=(flips, flips))),
+    ]
+    cases = []
+    for case_name, what, expect, pulses in specs:
+        machine = Machine(rom_dir)
+        machine.boot()
+        load = load_from_tape(machine, pulses, name, max_cycles)
+        cases.append(judge({"case": case_name, "what": what}, load, prg, expect))
+    return cases
+
+
+def run_turbo_load(machine: Machine, pulses: list[int], name: str, max_cycles: int
+                   ) -> TapeLoad:
+    """LOAD the boot file, RUN: the turbo loader runs until it stops the motor."""
+    boot = load_from_tape(machine, pulses, name, max_cycles)
+    if not boot.ok:
+        raise MachineError(f"the boot file did not load: {boot.error}\n" + machine.dump())
+    load = TapeLoad(play_cycle=machine.cycles)
+    watch_motor(machine, load, machine.cycles)
+    machine.press("run\n")
+    machine.run_until(lambda m: bool(load.motor_stops), max_cycles, "the turbo loader's end",
+                      poll=FRAME_CYCLES)
+    machine.run(FRAME_CYCLES)
+    load.cycles = machine.cycles - load.play_cycle
+    load.error = next((line.strip() for line in machine.lines() if "LOAD ERROR" in line),
+                      None)
+    load.ok = load.error is None
+    load.screen = machine.lines()
+    return load
+
+
+def turbo_cases(rom_dir: Path, prg: Prg, name: str, asm_dir: str, *, speed: float,
+                jitter: int, max_cycles: int) -> list[dict]:
+    timing = TurboTiming()
+    loader, boot = build_loader(asm_dir, start=game_start(prg), threshold=timing.threshold)
+    boot_prg = parse_prg(boot, "boot file")
+    label = petscii_name(name)
+    clean = turbo_pulses(prg, label, loader, boot_prg, timing)
+    flipped = turbo_pulses(prg, label, loader, boot_prg, timing, flips=TURBO_FLIP)
+    cases = []
+    for case_name, what, pulses in (
+            ("fast", f"played {speed:.0%} fast, ±{jitter} cycles jitter",
+             faulty_pulses(clean, speed=1 - speed, jitter=jitter, seed=3)),
+            ("slow", f"played {speed:.0%} slow, ±{jitter} cycles jitter",
+             faulty_pulses(clean, speed=1 + speed, jitter=jitter, seed=4))):
+        machine = Machine(rom_dir)
+        machine.boot()
+        load = run_turbo_load(machine, pulses, name, max_cycles)
+        cases.append(judge({"case": case_name, "what": what}, load, prg, "load"))
+    machine = Machine(rom_dir)
+    machine.boot()
+    load = run_turbo_load(machine, flipped, name, max_cycles)
+    cases.append(judge({"case": "flipped_bit", "what": "one flipped bit in a turbo block: "
+                        "LOAD ERROR on screen, the game is not started"}, load, prg, "error"))
+    cases.append(retry_case(machine, clean, prg, max_cycles))
+    return cases
+
+
+def retry_case(machine: Machine, pulses: list[int], prg: Prg, max_cycles: int) -> dict:
+    """After LOAD ERROR: STOP, rewind, PLAY (a clean read this time): the loader starts over."""
+    case = {"case": "rewind_and_retry", "what": "after the LOAD ERROR the player presses STOP, "
+            "rewinds and presses PLAY; the loader reads the tape again (cleanly) and loads"}
+    if not machine.shows("LOAD ERROR"):
+        case.update({"expect": "load", "passed": False, "error": "no LOAD ERROR to retry"})
+        return case
+    deck = machine.datasette
+    deck.press_play(machine.cycles, down=False)
+    machine.run(25 * FRAME_CYCLES)
+    deck.insert(pulses, machine.cycles)          # rewound; this time every bit reads well
+    load = TapeLoad(play_cycle=machine.cycles)
+    watch_motor(machine, load, machine.cycles)
+    deck.press_play(machine.cycles)
+    machine.run_until(lambda m: bool(load.motor_stops), max_cycles, "the retried load's end",
+                      poll=FRAME_CYCLES)
+    load.cycles = machine.cycles - load.play_cycle
+    load.ok = True  # the motor stopped; judge() checks RAM
+    return judge(case, load, prg, "load")
+
+
+def run_faults_stage(prg_path: str, out_json: str, *, roms: str | None, file_name: str,
+                     fault_bytes: int, speed: float, jitter: int, max_cycles: int,
+                     turbo: bool, asm_dir: str = "workflow/asm") -> dict:
+    """The machine_tape_faults / machine_turbo_faults rules."""
+    rom_dir = locate_roms(roms)
+    if rom_dir is None:
+        result = {"skipped": f"no C64 ROMs in $C64_ROMS or {roms!r}", "passed": None}
+        write_json(out_json, result)
+        return result
+    wall = time.monotonic()
+    prg = fault_prg(read_prg(prg_path), fault_bytes)
+    if turbo:
+        cases = turbo_cases(rom_dir, prg, file_name, asm_dir, speed=speed, jitter=jitter,
+                            max_cycles=max_cycles)
+    else:
+        cases = kernal_cases(rom_dir, prg, file_name, speed=speed, jitter=jitter,
+                             max_cycles=max_cycles)
+    result = {
+        "passed": all(case["passed"] for case in cases),
+        "format": "turbo (workflow/asm/tape/turbo.s)" if turbo else "standard KERNAL",
+        "prg_bytes": len(prg.payload),
+        "cases": cases,
+        "wall_seconds": round(time.monotonic() - wall, 1),
+    }
+    write_json(out_json, result)
+    log.info("tape faults: %s", result)
+    failed = [case["case"] for case in cases if not case["passed"]]
+    if failed:
+        raise Wordle64Error(f"{out_json}: tape fault cases failed: {', '.join(failed)}")
+    return result

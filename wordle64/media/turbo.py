@@ -1,0 +1,196 @@
+"""The turbo tape: a standard boot file whose header carries our loader, then the game in turbo
+blocks (workflow/asm/tape/turbo.s has the format and the loader; this module writes the pulses
+and reads them back).
+
+Tape layout: the boot file as the KERNAL saves it (header pilot, header twice, data pilot, the
+boot PRG twice; the header's 171 free bytes hold the loader), a lead-in of zero bits while the
+motor starts again after RUN, then per block: a few zero bits, SYNC1 SYNC2, blocks remaining,
+load address, 256 bytes (the last padded with zeros), the XOR checksum from SYNC2 on.
+"""
+
+from __future__ import annotations
+
+import logging
+import struct
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordle64.c64.emu import PAL_HZ
+from wordle64.c64.prg import Prg, parse_prg, read_prg
+from wordle64.errors import Wordle64Error
+from wordle64.io import write_bytes
+from wordle64.media.images import (TAPE_BLOCK_SIZE, TAPE_FILE_PRG, TAPE_NAME_SIZE, TapeTiming,
+                                   byte_pulses, petscii_name, read_tap, tap_bytes, tap_pulses)
+from wordle64.toolchain import run_tool
+
+log = logging.getLogger(__name__)
+
+HEADER_FIXED = 5 + TAPE_NAME_SIZE          # type, start, end, name: the rest is ours
+LOADER_SIZE = TAPE_BLOCK_SIZE - HEADER_FIXED  # 171 bytes at $0351
+SYNC1, SYNC2 = 0x96, 0x69
+BLOCK = 256
+
+
+@dataclass(frozen=True)
+class TurboTiming:
+    """Pulse lengths in cycles; `threshold` is assembled into the loader (-D THRESHOLD)."""
+
+    short: int = 160           # a 0 bit (TAP byte $14)
+    long: int = 288            # a 1 bit (TAP byte $24)
+    threshold: int = 224       # CIA2 timer B one-shot: a pulse longer than this is a 1
+    lead_in: int = 3072        # zero bits before the first block (~0.5 s: the motor starts)
+    gap: int = 16              # zero bits before every block
+
+    @property
+    def bytes_per_second(self) -> float:
+        return PAL_HZ / (4 * (self.short + self.long))
+
+
+def game_start(prg: Prg) -> int:
+    """The SYS address of a PRG's first BASIC line (where the loader jumps when done)."""
+    data = prg.payload
+    if prg.load_address != 0x0801 or len(data) < 6 or data[4] != 0x9E:
+        raise Wordle64Error("the PRG does not start with a BASIC line SYS (load address $0801)")
+    digits = bytes(data[5:data.index(0, 5)]).strip()
+    if not digits.isdigit():
+        raise Wordle64Error(f"the PRG's SYS line has {digits!r}, not an address")
+    return int(digits)
+
+
+def build_loader(asm_dir: str | Path, *, start: int, threshold: int, log_file=None
+                 ) -> tuple[bytes, bytes]:
+    """Assemble tape/turbo.s: (the 171 loader bytes, the boot PRG)."""
+    asm_dir = Path(asm_dir)
+    source, config = asm_dir / "tape" / "turbo.s", asm_dir / "tape" / "turbo.cfg"
+    with tempfile.TemporaryDirectory(prefix="wordle64-turbo-") as work:
+        obj, out = Path(work) / "turbo.o", Path(work) / "loader.bin"
+        run_tool(["ca65", "-g", "-I", str(asm_dir), "-D", f"GAME_START={start}",
+                  "-D", f"THRESHOLD={threshold}", "-o", str(obj), str(source)],
+                 "ca65 turbo.s", log_file)
+        run_tool(["ld65", "-C", str(config), "-o", str(out), str(obj)], "ld65 turbo", log_file)
+        loader, boot = out.read_bytes(), Path(str(out) + ".boot").read_bytes()
+    if len(loader) != LOADER_SIZE:
+        raise Wordle64Error(f"{source}: the loader is {len(loader)} bytes, not {LOADER_SIZE}")
+    return loader, boot
+
+
+def boot_header(boot: Prg, name: bytes, loader: bytes) -> bytes:
+    """The boot file's 192-byte header: type, start, end, name, then the loader."""
+    head = struct.pack("<BHH", TAPE_FILE_PRG, boot.load_address, boot.end_address & 0xFFFF)
+    return head + name.ljust(TAPE_NAME_SIZE, b" ") + loader
+
+
+def kernal_block_pulses(data: bytes, first_copy: bool, timing: TapeTiming,
+                        flips: dict[int, int] | None = None) -> list[int]:
+    """One copy of a KERNAL block; ``flips`` (byte offset -> bit mask) changes data bits on
+    tape without their check bit, as a misread pulse would (the KERNAL sees a parity error)."""
+    sync = bytes(range(0x89, 0x80, -1)) if first_copy else bytes(range(0x09, 0x00, -1))
+    checksum = 0
+    for value in data:
+        checksum ^= value
+    pulses: list[int] = [p for value in sync for p in byte_pulses(value, timing)]
+    for offset, value in enumerate(data + bytes([checksum])):
+        mask = (flips or {}).get(offset, 0)
+        good = byte_pulses(value, timing)
+        pulses += byte_pulses(value ^ mask, timing)[:-2] + good[-2:] if mask else good
+    return pulses + [timing.long, timing.short]
+
+
+def kernal_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeTiming(),
+                       flips: tuple[dict[int, int], dict[int, int]] = ({}, {})) -> list[int]:
+    """A file as the KERNAL saves it: header twice, silence, data twice; ``flips`` for the
+    data block's first and second copy."""
+    pulses: list[int] = [timing.short] * timing.header_pilot
+    pulses += kernal_block_pulses(header, True, timing) + [timing.short] * timing.gap
+    pulses += kernal_block_pulses(header, False, timing) + [timing.short] * timing.trailer
+    pulses += [timing.silence] + [timing.short] * timing.data_pilot
+    pulses += kernal_block_pulses(payload, True, timing, flips[0]) + [timing.short] * timing.gap
+    pulses += kernal_block_pulses(payload, False, timing, flips[1])
+    return pulses + [timing.short] * timing.trailer
+
+
+def turbo_blocks(prg: Prg) -> list[bytes]:
+    """The game as turbo blocks (sync to checksum), the last padded to 256 bytes."""
+    data = prg.payload
+    count = -(-len(data) // BLOCK)
+    blocks = []
+    for index in range(count):
+        chunk = data[index * BLOCK:(index + 1) * BLOCK].ljust(BLOCK, b"\0")
+        body = bytes([SYNC2, count - 1 - index]) + struct.pack(
+            "<H", prg.load_address + index * BLOCK) + chunk
+        check = 0
+        for value in body:
+            check ^= value
+        blocks.append(bytes([SYNC1]) + body + bytes([check]))
+    return blocks
+
+
+def turbo_byte_pulses(value: int, timing: TurboTiming) -> list[int]:
+    return [timing.long if value >> bit & 1 else timing.short for bit in range(7, -1, -1)]
+
+
+def turbo_pulses(prg: Prg, name: bytes, loader: bytes, boot: Prg,
+                 timing: TurboTiming = TurboTiming(), kernal: TapeTiming = TapeTiming(),
+                 flips: dict[int, int] | None = None) -> list[int]:
+    """Every pulse of the turbo tape; ``flips``: byte offset in the turbo stream -> bit mask."""
+    pulses = kernal_file_pulses(boot_header(boot, name, loader), boot.payload, kernal)
+    pulses += [timing.short] * timing.lead_in
+    stream = b"".join(bytes(timing.gap // 8) + block for block in turbo_blocks(prg))
+    for offset, value in enumerate(stream):
+        pulses += turbo_byte_pulses(value ^ (flips or {}).get(offset, 0), timing)
+    return pulses + [timing.short] * 8
+
+
+def decode_turbo(pulses: list[int], threshold: int = TurboTiming().threshold) -> Prg:
+    """Read the turbo blocks back as the loader does (an independent check of the writer)."""
+    bits = [1 if p > threshold else 0 for p in pulses]
+    memory: dict[int, bytes] = {}
+    position, start = 0, None
+    while True:
+        shift = 0
+        while position < len(bits) and shift & 0xFF != SYNC1:
+            shift = shift << 1 | bits[position]
+            position += 1
+        if position + 8 * 261 > len(bits):
+            raise Wordle64Error("turbo tape: it ends before the last block")
+        raw = bytes(int("".join(map(str, bits[position + 8 * i:position + 8 * i + 8])), 2)
+                    for i in range(261))
+        position += 8 * 261
+        check = 0
+        for value in raw:
+            check ^= value
+        if raw[0] != SYNC2 or check:
+            raise Wordle64Error(f"turbo tape: bad block at pulse {position}")
+        address = raw[2] | raw[3] << 8
+        start = address if start is None else start
+        memory[address] = raw[4:260]
+        if raw[1] == 0:
+            break
+    data = b"".join(memory[address] for address in sorted(memory))
+    return Prg(start, data)
+
+
+def make_turbo_tap(prg_path: str, asm_dir: str, out_path: str, *, file_name: str,
+                   timing: TurboTiming = TurboTiming(), log_file=None) -> list[int]:
+    """The media_turbo_tap rule: write the turbo tape, read the boot file back with tapfile and
+    the turbo blocks with decode_turbo."""
+    prg = read_prg(prg_path)
+    loader, boot_bytes = build_loader(asm_dir, start=game_start(prg),
+                                      threshold=timing.threshold, log_file=log_file)
+    boot = parse_prg(boot_bytes, "boot file")
+    name = petscii_name(file_name)
+    pulses = turbo_pulses(prg, name, loader, boot, timing)
+    out = Path(out_path)
+    tmp = out.with_name(out.stem + ".new" + out.suffix)
+    write_bytes(tmp, tap_bytes(pulses))
+    files = read_tap(tmp)
+    if not files or files[0].data != boot.payload or files[0].start != 0x0801:
+        raise Wordle64Error(f"{tmp}: tapfile does not read the boot file back")
+    read = decode_turbo(tap_pulses(tmp.read_bytes(), str(tmp)), timing.threshold)
+    if read.load_address != prg.load_address or read.payload[:len(prg.payload)] != prg.payload:
+        raise Wordle64Error(f"{tmp}: the turbo blocks do not read back as the PRG")
+    tmp.replace(out)
+    log.info("%s: %d pulses, %.1f s PAL of tape (boot file and %d turbo blocks)", out,
+             len(pulses), sum(pulses) / PAL_HZ, len(turbo_blocks(prg)))
+    return pulses
