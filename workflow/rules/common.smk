@@ -208,6 +208,7 @@ RELEASE_CHECKS = [
     "results/machine/load-tape-kernal.json",
     "results/machine/tape-faults.json",
     "results/machine/turbo-faults.json",
+    "results/machine/persist.json",
 ]
 RELEASE_BUILD_FILES = ["wordle64.prg", "wordle64.lbl", "wordle64.map", "layout.json"]
 RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64-kernal.tap", "wordle64.t64",
