@@ -56,6 +56,7 @@ rule all:
         "results/machine/load-tape-kernal.json",
         "results/machine/tape-faults.json",
         "results/machine/turbo-faults.json",
+        "results/machine/persist.json",
         "results/solver/evaluation.tsv",
         "results/solver/summary.json",
         "results/solver/difficulty.png",

@@ -130,7 +130,14 @@ def test_indexes_follow_the_charset_when_the_prg_leaves_no_room(tmp_path, linked
     assert labels["__BLOB_LOAD__"] == 0x3400
     charset_end = labels["__CHARSET_RUN__"] + len(CHARSET)
     assert labels["dict_index"] == charset_end
-    assert labels["dict_table"] == charset_end + 2 * 1354
+    assert labels["dict_lookup_index"] == charset_end + 2 * 1354
+    assert labels["dict_table"] == charset_end + 3 * 1354
+    # room below the charset for the two indexes, not for the lookup index: it follows the charset
+    two_fit = link(tmp_path / "c", BLOB, filler=0x3800 - 3000 - small_end)
+    labels = Machine.from_files(*two_fit).labels
+    assert labels["dict_index"] == labels["__BLOB_LOAD__"] == 0x3800 - 3000
+    assert labels["dict_lookup_index"] == charset_end
+    assert labels["dict_table"] == charset_end + 1354
     with pytest.raises(Wordle64Error, match="reach CHARRAM"):
         link(tmp_path / "b", BLOB, filler=0x3801 - small_end)
 
@@ -193,6 +200,10 @@ def test_dict_init_unpacks_the_real_blob(tmp_path, shared_data):
     assert machine.read_word("dict_word_count") == len(words)
     assert machine.read_word("dict_answer_count") == sum(answers)
     assert progress and progress == sorted(progress)
+    for word, answer in list(zip(words, answers))[::997]:      # and the lookup works on it
+        machine.write("word_buf", [ord(c) - 97 for c in word])
+        result = machine.call("dict_lookup", max_cycles=1_000)
+        assert result.carry and result.a == int(answer), word
 
 
 def test_the_decoders_prg_holds_what_the_game_leaves_out(tmp_path):

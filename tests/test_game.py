@@ -14,8 +14,8 @@ from wordle64 import core
 from wordle64.errors import Wordle64Error
 from wordle64.game.fuzz import fuzz
 from wordle64.game.keys import KEY_DELETE, KEY_RETURN, KEY_STOP, RESTORE, parse_keys, terminal_key
-from wordle64.game.rules import (Board, board_problems, expected_key_states, hard_mode_violation,
-                                 key_position)
+from wordle64.game.rules import (Board, board_problems, contrast, expected_key_states,
+                                 hard_mode_violation, key_position, luminance)
 from wordle64.game.scenarios import WordLists, scripted_games
 from wordle64.game.session import Game
 from wordle64.score import score
@@ -52,7 +52,8 @@ def test_terminal_keys_map_to_c64_keys():
     ("crane", (2, 1, 1, 0, 0), "cloth", "MUST CONTAIN R"),
     # eerie against elder: E right, E and R elsewhere, I and the last E absent: two Es needed
     ("eerie", (2, 1, 1, 0, 0), "enter", None),
-    ("eerie", (2, 1, 1, 0, 0), "erupt", "MUST CONTAIN E"),
+    ("eerie", (2, 1, 1, 0, 0), "erupt", "MUST CONTAIN 2 E'S"),
+    ("eerie", (2, 1, 1, 0, 0), "ether", None),
     ("eerie", (2, 1, 1, 0, 0), "lever", "LETTER 1 MUST BE E"),
 ])
 def test_hard_mode_reference(previous, marks, guess, reason):
@@ -109,6 +110,20 @@ def test_render_uses_the_charset_ecm_backgrounds_and_pepto():
     assert image.getpixel((12, 4)) == PEPTO_PALETTE[0]      # next cell: background 0
 
 
+@pytest.mark.parametrize("colour, want", [(3, 0.3321), (11, 0.0578), (8, 0.0911), (5, 0.2153),
+                                          (7, 0.5218), (15, 0.3005), (1, 1.0), (0, 0.0)])
+def test_pepto_luminance(colour, want):
+    # cyan 0.332, dark grey 0.058, orange 0.091, green 0.215, yellow 0.522, light grey 0.301
+    assert luminance(PEPTO_PALETTE[colour]) == pytest.approx(want, abs=5e-5)
+
+
+def test_contrast_ratios_of_the_old_and_new_colours():
+    assert contrast(PEPTO_PALETTE[8], PEPTO_PALETTE[11]) == pytest.approx(1.31, abs=0.01)  # old
+    assert contrast(PEPTO_PALETTE[11], PEPTO_PALETTE[0]) == pytest.approx(2.16, abs=0.01)  # old
+    assert contrast(PEPTO_PALETTE[3], PEPTO_PALETTE[11]) == pytest.approx(3.54, abs=0.01)
+    assert contrast(PEPTO_PALETTE[1], PEPTO_PALETTE[11]) == pytest.approx(9.74, abs=0.01)
+
+
 def glyph_from_source(number: int) -> bytes:
     """A glyph's 8 bytes read straight from the ASCII art in charset.s."""
     text = CHARSET_SOURCE.read_text()
@@ -155,9 +170,36 @@ def test_the_charset_in_the_prg_is_the_one_drawn_in_charset_s(game):
 def test_menu_lists_the_options_and_the_dictionary(game, words):
     text = game.screen().text()
     for item in ("1  RANDOM WORD", "2  DAILY WORD", "3  HARD MODE", "4  COLOUR-BLIND",
-                 "5  STATISTICS"):
+                 "5  STATISTICS", "6  SOUND", "GUESS THE WORD IN SIX TRIES",
+                 "RIGHT PLACE", "ELSEWHERE", "ABSENT"):
         assert item in text
-    assert f"{len(words.words)} WORDS, {len(words.answers)} ANSWERS" in text
+    assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
+
+
+def test_colour_blind_palette_keeps_right_place_and_absent_apart(game):
+    game.type("4")
+    right, elsewhere, absent = game.memory[0xD022:0xD025]
+    assert contrast(PEPTO_PALETTE[right], PEPTO_PALETTE[absent]) >= 3.0     # cyan: 3.54:1
+    assert (right, elsewhere) == (3, 7)           # cyan / yellow: a blue-yellow pair
+    game.type("4")
+    assert tuple(game.memory[0xD022:0xD025]) == (5, 7, 11)
+
+
+def test_absent_keys_are_readable(game, words):
+    game.type("1")
+    answer = game.answer()
+    guess = next(w for w in sorted(words.answers) if not set(w) & set(answer))
+    game.type(guess + "{RETURN}")
+    column, row = key_position(ord(guess[0]) - 97)
+    screen = game.screen()
+    _, colour = screen.cell(column, row)
+    assert contrast(PEPTO_PALETTE[colour], PEPTO_PALETTE[screen.background(column, row)]) >= 4.5
+
+
+def test_q_on_the_menu_goes_back_to_basic(game):
+    game.type("Q")
+    assert game.quits == 1
+    assert "PRESS 1-6, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
 
 
 def test_a_daily_guess_is_coloured_as_the_reference_scores_it(game, words):
@@ -274,3 +316,36 @@ def test_play_refuses_an_impossible_date():
                           "--keys", ""], capture_output=True, text=True, timeout=60, cwd=REPO)
     assert run.returncode == 2
     assert "2026-02-30" in run.stderr
+
+
+def test_sound_and_the_reveal_animation(game_files, words):
+    from wordle64.game.sound import run_sound
+    result = run_sound(*game_files)
+    assert result["passed"], result["problems"]
+    assert result["cases"] >= 12
+
+
+def test_statistics_survive_a_reset_and_a_damaged_file_is_refused(game_files, words):
+    from wordle64.game.devices import Drive
+    from wordle64.game.persist import FILE, _check_round_trip
+    from wordle64.game.shared import ScenarioResult
+    from wordle64.c64 import emu
+    prg, labels = game_files[0].read_bytes(), emu.parse_labels(game_files[1].read_text(), "lbl")
+    result, drive = ScenarioResult("persist"), Drive()
+    _check_round_trip(result, prg, labels, words, drive)
+    assert result.passed, [c for c in result.checks if not c["passed"]]
+    damaged = bytearray(drive.files[FILE])
+    damaged[200] ^= 0x80
+    game = Game.boot(prg, labels, drive=Drive({FILE: bytes(damaged)}))
+    assert "STATISTICS FILE DAMAGED" in game.screen().text()
+    assert game.stats()["played"] == 0
+
+
+def test_dates_only_looked_at_do_not_push_out_a_played_one(game, words):
+    answer = core.daily_word(2026, 12, 1, list(words.answers))
+    game.type("220261201{RETURN}" + answer + "{RETURN}{STOP}")
+    for day in range(2, 22):                       # 20 more dates than there are records
+        game.type(f"2202612{day:02d}{{RETURN}}{{STOP}}")
+    game.type("220261201{RETURN}")
+    assert game.board().row == 1 and "GENIUS!" in game.screen().text()
+    assert game.stats()["played"] == 1

@@ -131,7 +131,7 @@ def _stage_release(work: Path, summary_passed: bool) -> dict[str, bytes]:
                 (work / place).write_bytes(content)
             good[f"results/{folder}/{name}"] = b"good " + name.encode()
     machine = ("run", "load-tape", "load-tape-kernal", "tape-faults", "turbo-faults",
-               "load-disk", "disk-faults")
+               "persist", "load-disk", "disk-faults")
     for place, passed in (("results/validate/summary.json", summary_passed),
                           *((f"results/machine/{name}.json", True) for name in machine)):
         (work / place).parent.mkdir(parents=True, exist_ok=True)

@@ -275,7 +275,7 @@ class GameScript:
     seed: int = 4660               # the jiffy clock when the random key goes down
     boot_max_cycles: int = 4_000_000
     startup_max_cycles: int = 10_000_000
-    settle_cycles: int = 8 * FRAME_CYCLES
+    settle_cycles: int = 56 * FRAME_CYCLES   # a guess: 5 tiles x 0.1 s, then a 0.4 s tune
 
 
 @dataclass

@@ -29,7 +29,7 @@ PEPTO_PALETTE: tuple[tuple[int, int, int], ...] = (
 
 # Glyph numbers of our charset (workflow/asm/charset.s) as text: letters, digits, punctuation;
 # tile outline pieces as box-drawing characters; the full block.
-_GLYPH_TEXT = {0: "█", 27: "┌", 28: "┐", 29: "└", 30: "┘", 31: "─", 35: "─", 36: "│", 38: "│"}
+_GLYPH_TEXT = {0: "█", 34: "█", 27: "┌", 28: "┐", 29: "└", 30: "┘", 31: "─", 35: "─", 36: "│", 38: "│"}
 for _code in range(1, 27):
     _GLYPH_TEXT[_code] = chr(ord("A") + _code - 1)
 for _code in range(32, 64):

@@ -41,6 +41,7 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
     problems: list[str] = []
     screens = {"menu": 0, "game": 0, "other": 0}
     game_seen = False
+    quits = 0
     started = time.perf_counter()
     next_log = 0
     while pressed < keys and len(problems) < 20:
@@ -58,9 +59,11 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
                 problems.append(f"key {pressed}: {error}")
                 return _fuzz_report(game, seed, pressed, problems, screens, started)
             pressed += 1
+            if game.quits != quits:         # back to BASIC and run again: no game yet
+                quits, game_seen = game.quits, False
             screen = game.screen()
             kind = ("game" if is_game_screen(screen) else
-                    "menu" if screen.find("PRESS 1-5") or screen.find("DATE:") else "other")
+                    "menu" if screen.find("PRESS 1-6") or screen.find("DATE:") else "other")
             screens[kind] += 1
             game_seen = game_seen or kind == "game"
             if not game_seen:
@@ -80,11 +83,12 @@ def _fuzz_report(game: Game, seed: int, pressed: int, problems: list[str],
         "seed": seed,
         "keys": pressed,
         "restores": game.restores,
+        "quits_to_basic": game.quits,
         "passed": not problems,
         "problems": problems[:20],
         "keys_on_screen": screens,
-        "games_finished": stats["played"],
-        "games_won": stats["wins"],
+        "games_finished": stats["played"] + game.played_before_quits,
+        "games_won": stats["wins"] + game.won_before_quits,
         "min_stack_pointer": game.min_sp,
         "cycles_per_key": {"min": game.min_key_cycles, "max": game.max_key_cycles,
                            "total": game.total_key_cycles},
@@ -109,6 +113,7 @@ def gather_fuzz(chunks: list[dict], min_keys: int = 0) -> dict:
                    "max": max(c["cycles_per_key"]["max"] for c in chunks)},
         "problems": problems,
         "restores": sum(c["restores"] for c in chunks),
+        "quits_to_basic": sum(c.get("quits_to_basic", 0) for c in chunks),
         "keys_on_screen": {kind: sum(c["keys_on_screen"][kind] for c in chunks)
                            for kind in chunks[0]["keys_on_screen"]} if chunks else {},
         "games_finished": sum(c["games_finished"] for c in chunks),

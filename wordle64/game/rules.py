@@ -17,8 +17,8 @@ BOARD_COL, BOARD_ROW, PANEL_COL, KEYS_ROW = 1, 1, 21, 7
 KEYBOARD = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
 KEYBOARD_OFFSET = (0, 1, 3)
 MARK_BG = {0: 3, 1: 2, 2: 1}            # mark -> ECM background selector
-KEY_STATE_BG = (0, 0, 2, 1)             # key_state -> ECM background (absent keys: dim letter)
-KEY_STATE_COLOUR = (15, 11, 0, 1)       # key_state -> letter colour
+KEY_STATE_BG = (0, 3, 2, 1)             # key_state -> ECM background (absent: the absent tiles')
+KEY_STATE_COLOUR = (15, 1, 0, 0)        # key_state -> letter colour
 GLYPH_BOX_TL = 27
 
 
@@ -74,7 +74,8 @@ def hard_mode_violation(previous: str, previous_marks: tuple[int, ...], guess: s
             continue
         need = sum(1 for l, m in zip(previous, previous_marks) if l == letter and m != 0)
         if guess.count(letter) < need:
-            return f"MUST CONTAIN {letter.upper()}"
+            return (f"MUST CONTAIN {need} {letter.upper()}'S" if need > 1 else
+                    f"MUST CONTAIN {letter.upper()}")
     return None
 
 
@@ -151,3 +152,18 @@ def charset_sheet(screen: Screen) -> Screen:
         codes[(3 + 2 * (glyph // 16)) * 40 + 4 + 2 * (glyph % 16)] = glyph
     return Screen(codes=bytes(codes), colours=bytes([1] * 1000), ecm=screen.ecm,
                   border=0, backgrounds=(0, 0, 0, 0), charset=screen.charset)
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def linear(value: int) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    red, green, blue = (linear(v) for v in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: tuple[int, int, int], second: tuple[int, int, int]) -> float:
+    """WCAG contrast ratio of two colours, 1..21."""
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

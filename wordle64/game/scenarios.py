@@ -3,89 +3,27 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordle64 import core
 from wordle64.c64 import emu
 from wordle64.errors import Wordle64Error
-from wordle64.pack import read_words_tsv
 from wordle64.score import score
 from wordle64.c64.screen import Screen, save_png
-from wordle64.game.rules import (LETTERS, ROWS, board_problems, charset_sheet, hard_mode_violation,
+from wordle64.game.rules import (LETTERS, ROWS, charset_sheet, hard_mode_violation,
                                  is_game_screen)
 from wordle64.game.session import Game
+from wordle64.game.shared import (ScenarioResult, WordLists, board_ok, guesses_against, play_rows,
+                                  screen_has)
+from wordle64.game.faults import FAULT_SCENARIOS
 
-# guesses the scripted games try first (any not in the list, or the answer, are skipped), so
-# the screenshots show words a player would type; then the answers in sorted order
-SHOWCASE_GUESSES = ("crane", "pilot", "shady", "mound", "bulky", "fight", "gecko", "jumbo",
-                    "spelt", "wordy", "tacit", "vapor")
 SCREENSHOTS = ("charset", "unpacking", "menu", "game_won", "game_lost", "not_in_word_list",
-               "date_refused", "hard_mode", "colour_blind", "statistics")
+               "date_refused", "hard_mode", "colour_blind", "statistics", "daily_played",
+               "hard_mode_two")
 
-
-@dataclass
-class ScenarioResult:
-    name: str
-    checks: list[dict] = field(default_factory=list)
-    keys: int = 0
-
-    def check(self, what: str, ok: bool, detail: object = "") -> bool:
-        self.checks.append({"check": what, "passed": bool(ok), "detail": str(detail)})
-        return bool(ok)
-
-    @property
-    def passed(self) -> bool:
-        return all(c["passed"] for c in self.checks)
-
-
-@dataclass(frozen=True)
-class WordLists:
-    words: frozenset[str]
-    answers: tuple[str, ...]
-
-    @classmethod
-    def from_tsv(cls, path: str | Path) -> WordLists:
-        """results/words/words.tsv, read and checked by wordle64.pack.read_words_tsv."""
-        words, flags = read_words_tsv(Path(path))
-        return cls(frozenset(words), tuple(w for w, a in zip(words, flags) if a))
-
-
-def _guesses_against(answer: str, words: WordLists, count: int, want_green: bool = False,
-                     avoid: set[str] | None = None) -> list[str]:
-    """`count` valid guesses that are not the answer, chosen deterministically (sorted order);
-    with want_green, each shares at least one right-place letter with the answer."""
-    chosen = []
-    for word in [*SHOWCASE_GUESSES, *sorted(words.answers)]:
-        if word not in words.words or word in chosen:
-            continue
-        if word == answer or (avoid and word in avoid):
-            continue
-        marks = score(word, answer)
-        if want_green and 2 not in marks:
-            continue
-        if not want_green and sum(marks) == 0:
-            continue
-        chosen.append(word)
-        if len(chosen) == count:
-            break
-    return chosen
-
-
-def _screen_has(result: ScenarioResult, game: Game, text: str) -> bool:
-    return result.check(f"screen shows {text!r}", game.screen().find(text) is not None,
-                        game.screen().text())
-
-
-def _board_ok(result: ScenarioResult, game: Game, words: WordLists, what: str) -> bool:
-    problems = board_problems(game.board(), words.words, game.screen())
-    return result.check(f"board invariants {what}", not problems, "; ".join(problems))
-
-
-def _play_rows(result: ScenarioResult, game: Game, words: WordLists, guesses: list[str]) -> None:
-    for word in guesses:
-        game.type(word + "{RETURN}")
-        _board_ok(result, game, words, f"after {word.upper()}")
+# short names used throughout the scenarios below
+_guesses_against, _screen_has, _board_ok, _play_rows = (guesses_against, screen_has, board_ok,
+                                                        play_rows)
 
 
 def _scenario_menu(game: Game, menu: tuple, words: WordLists,
@@ -208,7 +146,7 @@ def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
                          f"{game.answer()} vs {want}")
     game.restore(menu)
     game.type("2123{STOP}")
-    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-5") is not None,
+    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-6") is not None,
                  game.screen().text())
     return result
 
@@ -243,13 +181,13 @@ def _scenario_hard_mode(game: Game, menu: tuple, words: WordLists,
 
 def _scenario_colour_blind(game: Game, menu: tuple, words: WordLists,
                            shots: dict[str, Screen]) -> ScenarioResult:
-    """Colour-blind palette: orange and cyan, different hues and brightness."""
+    """Colour-blind palette: cyan and yellow (a blue-yellow pair), cyan 3.5:1 over dark grey."""
     result = ScenarioResult("colour_blind")
     game.restore(menu)
     game.type("4")
     memory = game.memory
-    result.check("colour-blind: right place orange, elsewhere cyan",
-                 (memory[0xD022], memory[0xD023]) == (8, 3), (memory[0xD022], memory[0xD023]))
+    result.check("colour-blind: right place cyan, elsewhere yellow, absent dark grey",
+                 tuple(memory[0xD022:0xD025]) == (3, 7, 11), tuple(memory[0xD022:0xD025]))
     game.set_jiffy(0x000042)
     game.type("1")
     answer = game.answer()
@@ -278,7 +216,7 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
     _play_rows(result, game, words, _guesses_against(answer, words, 3) + [answer])
     game.type("{STOP}5")
     lines = game.screen().text_lines()
-    expect = {"PLAYED": "3", "WIN %": "66", "CURRENT STREAK": "1", "BEST STREAK": "1"}
+    expect = {"PLAYED": "3", "WIN %": "67", "CURRENT STREAK": "1", "BEST STREAK": "1"}
     for label, value in expect.items():
         row = next((r for r, line in enumerate(lines) if line[8:].startswith(label)), None)
         shown = lines[row][26:].strip() if row is not None else None
@@ -288,14 +226,14 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
                  and lines[17].split()[-1] == "0", "\n".join(lines[17:23]))
     shots["statistics"] = game.screen()
     game.type("X")
-    _screen_has(result, game, "PRESS 1-5")
+    _screen_has(result, game, "PRESS 1-6")
     return result
 
 
 # in order: each starts from the menu's snapshot, screenshots land in `shots` by name
 SCENARIOS = (_scenario_menu, _scenario_won, _scenario_lost, _scenario_not_in_word_list,
              _scenario_daily_date, _scenario_hard_mode, _scenario_colour_blind,
-             _scenario_statistics)
+             _scenario_statistics, *FAULT_SCENARIOS)
 
 
 def scripted_games(prg: bytes, labels: dict[str, int], words: WordLists,

@@ -17,6 +17,7 @@ from wordle64 import core
 from wordle64.c64 import emu
 from wordle64.errors import Wordle64Error
 from wordle64.c64.screen import Screen, read_screen
+from wordle64.game.devices import Drive
 from wordle64.game.keys import RESTORE, parse_keys
 from wordle64.game.rules import LETTERS, ROWS, Board
 
@@ -26,6 +27,8 @@ STACK_FLOOR = 0xC0           # the game never needs more than 63 bytes of stack
 BOOT_CYCLES = 60_000_000     # start-up budget: unpack and menu
 KEY_CYCLES = 1_000_000       # one key's budget: the heaviest (a scored guess) needs far less
 JIFFIES_PER_KEY = 23         # the jiffy clock advances between scripted keys (~0.4 s)
+JIFFY_CYCLES = emu.PAL_HZ // 60   # the KERNAL's jiffy clock ticks at 60 Hz (CIA timer)
+REALTIME_KEY_CYCLES = 5_000_000   # a key's budget with the reveal animation's waits
 
 
 def _undocumented() -> bytes:
@@ -54,6 +57,17 @@ class Game:
         allowed[GETIN] = 1
         self._allowed = allowed
         self.jiffy = 0
+        self.quit_pc = self.labels.get("quit_to_basic", -1)
+        self.quits = 0               # times the game went back to BASIC (menu Q)
+        self.played_before_quits = 0   # games finished (and won) in the runs Q ended
+        self.won_before_quits = 0
+        self.sid_pc = self.labels.get("sid_store", -1)
+        self.sid_writes: list[tuple[int, int, int]] | None = None   # (cycle, register, value)
+        self.sid_hook = None         # called with the game at each recorded SID write
+        self.key_cycles = KEY_CYCLES
+        self.anim_jiffies = 0        # the PRG's own reveal pace (read at boot)
+        self.start: tuple | None = None
+        self.drive: Drive | None = None   # the disk drive of the KERNAL file calls (boot)
         self.keys_pressed = 0
         self.restores = 0
         self.min_sp = 0xFF
@@ -64,14 +78,21 @@ class Game:
     # ---- set-up ----
     @classmethod
     def boot(cls, prg: bytes, labels: dict[str, int], jiffy: int = 0,
-             stop_at_progress: int | None = None) -> Game:
+             stop_at_progress: int | None = None, drive: Drive | None = None,
+             device: int = 8) -> Game:
         """Load the PRG, start at `main` (as SYS 2061 does) and run until it waits for a key.
 
         With `stop_at_progress`, stop instead when the unpacker reports that much progress
-        (0..255) — to photograph the progress bar.
+        (0..255) — to photograph the progress bar. `drive` is the disk drive of the KERNAL's
+        file calls (default: an empty one on device 8); `device` the one the PRG was loaded
+        from ($BA: 8 a disk drive, 1 tape).
         """
         machine = emu.Machine(prg, labels)
+        game_drive = drive if drive is not None else Drive()
+        game_drive.attach(machine)
+        machine.memory[0xBA] = device
         game = cls(machine)
+        game.drive = game_drive
         game.set_jiffy(jiffy)
         mpu = machine.mpu
         mpu.sp = 0xF6                       # BASIC's RUN and SYS have used a little stack
@@ -80,6 +101,10 @@ class Game:
         mpu.processorCycles = 0
         stop_pc = labels.get("progress_bar") if stop_at_progress is not None else None
         game._run(BOOT_CYCLES, "start-up", stop_pc=stop_pc, stop_a=stop_at_progress or 0)
+        if "anim_jiffies" in labels:        # full speed: the reveal animation does not wait
+            game.anim_jiffies = game.byte("anim_jiffies")
+            machine.memory[labels["anim_jiffies"]] = 0
+        game.start = game.snapshot()
         return game
 
     @classmethod
@@ -133,6 +158,20 @@ class Game:
                     continue
                 if pc == stop_pc and mpu.a >= stop_a:
                     return
+                if pc == self.sid_pc and self.sid_writes is not None:
+                    self.sid_writes.append((mpu.processorCycles, mpu.x, mpu.a))
+                    if self.sid_hook is not None:
+                        self.sid_hook(self)
+                if pc == self.quit_pc:      # back to BASIC: RUN again (the menu as booted)
+                    self.quits += 1
+                    if self.start is None:
+                        self._fail(what, "went back to BASIC during start-up", pc)
+                    stats, cycles = self.stats(), mpu.processorCycles
+                    self.played_before_quits += stats["played"]
+                    self.won_before_quits += stats["wins"]
+                    self.restore(self.start)
+                    mpu.processorCycles = cycles        # time goes on
+                    return
                 if not allowed[pc]:
                     self._fail(what, "left the program", pc)
                 if pc >= emu.KERNAL_START:
@@ -172,7 +211,7 @@ class Game:
                 self.nmi()
             else:
                 self.machine.keys.append(key)
-            self._run(KEY_CYCLES, f"key ${key & 0xFF:02X} (#{self.keys_pressed})")
+            self._run(self.key_cycles, f"key ${key & 0xFF:02X} (#{self.keys_pressed})")
             self.keys_pressed += 1
             spent = mpu.processorCycles - before
             self.max_key_cycles = max(self.max_key_cycles, spent)
@@ -180,6 +219,18 @@ class Game:
                                                                             spent)
             self.total_key_cycles += spent
         return mpu.processorCycles - start
+
+    def realtime(self) -> None:
+        """From now on the jiffy clock follows the cycles (60 Hz of a PAL CPU clock) and the
+        reveal animation waits at the PRG's own pace, as on a C64."""
+        self.machine.memory[self.machine.addr("anim_jiffies")] = self.anim_jiffies
+        self.key_cycles = REALTIME_KEY_CYCLES
+
+        def rdtim(machine: emu.Machine) -> None:
+            jiffy = (self.jiffy + machine.mpu.processorCycles // JIFFY_CYCLES) & 0xFFFFFF
+            machine.mpu.a, machine.mpu.x, machine.mpu.y = (jiffy & 0xFF, jiffy >> 8 & 0xFF,
+                                                           jiffy >> 16)
+        self.machine.traps[emu.KERNAL["RDTIM"]] = rdtim
 
     def type(self, script: str) -> int:
         return self.press(*parse_keys(script))

@@ -32,6 +32,7 @@ tile_line:      .res 1          ; draw_tile: line 0..2 of the tile
 tile_cell:      .res 1          ; draw_tile: cell 0..8 of the tile
 hard_need:      .res 1          ; board_hard_check: copies of a letter the guess must hold
 message_shown:  .res 1          ; non-zero while the message lines hold something
+reveal_quiet:   .byte   0       ; non-zero: submitted rows appear at once, silently (replays)
 
 .segment "RODATA"
 key_col:        .byte   22, 32, 28, 26, 25, 28, 30, 32, 35, 34, 36, 38, 36
@@ -42,10 +43,12 @@ outline:        .byte   GLYPH_BOX_TL, GLYPH_BOX_T, GLYPH_BOX_TR
                 .byte   GLYPH_BOX_L,  GLYPH_SPACE, GLYPH_BOX_R
                 .byte   GLYPH_BOX_BL, GLYPH_BOX_B, GLYPH_BOX_BR
 style_bg:       .byte   BG_PLAIN, BG_PLAIN, BG_ABSENT, BG_ELSEWHERE, BG_RIGHT
-style_frame:    .byte   COLOR_DIM, COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE
-style_letter:   .byte   COLOR_WHITE, COLOR_WHITE, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE
-key_bg:         .byte   BG_PLAIN, BG_PLAIN, BG_ELSEWHERE, BG_RIGHT
-key_colour:     .byte   COLOR_LIGHT_GREY, COLOR_DARK_GREY, COLOR_BLACK, COLOR_WHITE
+style_frame:    .byte   COLOR_DIM, COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
+style_letter:   .byte   COLOR_WHITE, COLOR_WHITE, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
+; keys: unknown light grey on black; absent white on the absent tiles' dark grey (9.7:1, it was
+; dark grey on black, 2.2:1); elsewhere and right place black on their tile colours
+key_bg:         .byte   BG_PLAIN, BG_ABSENT, BG_ELSEWHERE, BG_RIGHT
+key_colour:     .byte   COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
 row_offset:     .byte   0, 5, 10, 15, 20, 25
 
 .segment "CODE"
@@ -325,7 +328,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         inc     board_row
         lda     #0
         sta     board_col
-        jsr     board_draw_row
+        jsr     reveal_row
         jsr     draw_keyboard
         lda     @right
         cmp     #LETTERS                ; C = 1 when all five are right
@@ -336,6 +339,30 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 @state: .res 1
 @index: .res 1
 .popseg
+.endproc
+
+; Draw a submitted row tile by tile, each with its mark's tone and anim_jiffies apart (the
+; reveal animation: 0.1 s a tile), unless reveal_quiet.
+; in: tile_y = the row, its marks  out: drawn  clobbers: A X Y
+.proc reveal_row
+        lda     #0
+        sta     tile_x
+@tile:  jsr     board_draw_tile
+        lda     reveal_quiet
+        bne     @next
+        ldx     tile_y
+        lda     row_offset, x
+        clc
+        adc     tile_x
+        tax
+        lda     board_marks, x
+        jsr     sound_tile
+        jsr     wait_tick
+@next:  inc     tile_x
+        lda     tile_x
+        cmp     #LETTERS
+        bne     @tile
+        rts
 .endproc
 
 ; Hard mode: the current row must keep every hint the previous row revealed — each right-place
@@ -434,20 +461,36 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         jsr     board_message
         jsr     print_inline
         .byte   PANEL_COL, MSG_ROW + 1, COLOR_TEXT, "MUST CONTAIN ", 0
-        jmp     @refuse
-@next_letter:
-        iny
-        cpy     #LETTERS
-        bne     @letter_loop
-@ok:    sec
-        rts
-@refuse:
-        lda     @letter
-        clc
-        adc     #1
+        lda     hard_need               ; two or more: say how many (issue 15, fault 5)
+        cmp     #2
+        bcc     @refuse
+        ora     #GLYPH_DIGIT0
+        jsr     put_char
+        lda     #GLYPH_SPACE
+        jsr     put_char
+        jsr     @put_letter
+        lda     #$27                    ; "E'S"
+        jsr     put_char
+        lda     #'S'
         jsr     put_char
         clc
         rts
+@next_letter:
+        iny
+        cpy     #LETTERS
+        beq     @ok
+        jmp     @letter_loop
+@ok:    sec
+        rts
+@refuse:
+        jsr     @put_letter
+        clc
+        rts
+@put_letter:
+        lda     @letter
+        clc
+        adc     #1
+        jmp     put_char
 .pushseg
 .segment "DATA"
 @prev:  .res 1
@@ -506,7 +549,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         ldx     #PANEL_COL
         ldy     #MSG_ROW + 1
         jsr     set_cursor
-        lda     #COLOR_WHITE
+        lda     #COLOR_BLACK
         sta     text_colour
         ldx     #0
 @letter:

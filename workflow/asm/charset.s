@@ -330,8 +330,15 @@ charset:
         glyph_row "........"
         glyph_row "...##..."
         glyph_row "........"
-; 34: unused
-        .res    8, 0
+; 34: BAR (statistics bars: the blank bottom line keeps adjacent rows apart, issue 15 fault 2)
+        glyph_row "########"
+        glyph_row "########"
+        glyph_row "########"
+        glyph_row "########"
+        glyph_row "########"
+        glyph_row "########"
+        glyph_row "########"
+        glyph_row "........"
 ; 35: BOX_B
         glyph_row "........"
         glyph_row "........"

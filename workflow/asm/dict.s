@@ -7,8 +7,9 @@
 ; was loaded into. dict_init then unpacks the blob forwards with dict_unpack_in_place, whose
 ; decode tables fill [blob end, blob end + DICT_WORK_BYTES) (the build passes DICT_WORK_BYTES =
 ; pack.ctxhuff_work_bytes(blob) to ca65): dict_index and dict_answer_index go into the gap
-; between the PRG and the charset when they fit (else after the charset), dict_table after the
-; charset. The build checks that the table never catches up with the blob's read pointer
+; between the PRG and the charset when they fit (else after the charset), dict_lookup_index
+; (lookup.s) after them there if it fits too (else after the charset), dict_table after all.
+; The build checks that the table never catches up with the blob's read pointer
 ; (wordle64.build.check_fit).
 
 .include "globals.inc"
@@ -27,10 +28,16 @@ BOTH_INDEXES    = 2 * INDEX_BYTES
 
 charset_end       = __CHARSET_RUN__ + __CHARSET_SIZE__
 indexes_below     = (__BLOB_LOAD__ + BOTH_INDEXES <= __CHARSET_RUN__) ; 1: fit below the charset
+lookup_below      = (__BLOB_LOAD__ + BOTH_INDEXES + INDEX_BYTES <= __CHARSET_RUN__)
+                                        ; 1: the lookup index fits there too
 dict_index        = indexes_below * __BLOB_LOAD__ + (1 - indexes_below) * charset_end
                                         ; words in prefixes before p (the unpacker writes it)
 dict_answer_index = dict_index + INDEX_BYTES    ; answers in prefixes before p (built here)
-dict_table        = charset_end + (1 - indexes_below) * BOTH_INDEXES
+after_charset     = charset_end + (1 - indexes_below) * BOTH_INDEXES   ; first byte after them
+lookup_gap        = dict_answer_index + INDEX_BYTES                   ; its place below
+dict_lookup_index = lookup_below * lookup_gap + (1 - lookup_below) * after_charset
+                                        ; where group p's entries start - 256 (lookup.s)
+dict_table        = after_charset + (1 - lookup_below) * INDEX_BYTES
                                         ; 676 count bytes, then 2 bytes per word
 blob_top          = (__DICT_END__ - DICT_WORK_BYTES) & $FF00
                                         ; the moved blob's end = the decoder's work area
@@ -179,8 +186,10 @@ blob:   .incbin "blob.bin"
 @done:  rts
 .endproc
 
-; build_answer_index: one pass over the table counting answer bits per prefix group.
-; in: dict_index, dict_table  out: dict_answer_index, dict_word_count, dict_answer_count
+; build_answer_index: one pass over the table counting answer bits per prefix group; then
+; dict_lookup_prepare.
+; in: dict_index, dict_table  out: dict_answer_index, dict_word_count, dict_answer_count,
+;     dict_lookup_index
 ; clobbers: A X Y
 .proc build_answer_index
         lda     #<entries
@@ -274,7 +283,7 @@ blob:   .incbin "blob.bin"
         dey
         lda     (count_ptr),y
         sta     dict_word_count
-        rts
+        jmp     dict_lookup_prepare
 .endproc
 
 ; dict_answer_word: the answer with a given number, counting answers in dictionary order

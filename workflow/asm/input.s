@@ -12,7 +12,7 @@
 @poll:  jsr     KERNAL_GETIN
         tax                             ; GETIN's own flags are not part of its contract
         beq     @poll
-        rts
+        jmp     sound_click             ; keeps A
 .endproc
 
 ; Letter keys: A..Z unshifted ($41-$5A) or shifted ($C1-$DA, graphics in upper-case mode).

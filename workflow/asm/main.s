@@ -26,6 +26,7 @@ HELP_ROW        = 19            ; three help lines in the panel
         sta     NMI_VECTOR + 1
         jsr     dict_relocate           ; our glyphs in place before the VIC shows them
         jsr     screen_init
+        jsr     sound_init
         jsr     print_inline
         .byte   11, BAR_ROW - 2, COLOR_WHITE, "UNPACKING WORDS", 0
         lda     #COLOR_DIM
@@ -45,6 +46,7 @@ HELP_ROW        = 19            ; three help lines in the panel
         lda     #>progress_bar
         sta     unpack_progress_hook + 2
         jsr     dict_init
+        jsr     persist_load            ; statistics and daily dates from the drive
         lda     #0
         sta     KEY_COUNT               ; keys pressed while unpacking would pick a menu item
 @menu:  jsr     menu_run
@@ -65,6 +67,18 @@ HELP_ROW        = 19            ; three help lines in the panel
         beq     @game                   ; another random word
         jsr     menu_daily              ; another date
         jmp     @game
+.endproc
+
+; Back to BASIC (the menu's Q): BASIC ROM in, then the KERNAL's own reset, which sets up the
+; VIC, the vectors and BASIC as at power-on (the BASIC program is gone: the dictionary used it).
+; in: nothing  out: never returns  clobbers: everything (the machine restarts)
+.proc quit_to_basic
+        sei
+        lda     #$37
+        sta     $01
+        lda     #0
+        sta     $8004                   ; RAM left over could look like a cartridge's "CBM80"
+        jmp     ($FFFC)
 .endproc
 
 ; RESTORE: ignored.
@@ -100,6 +114,14 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     screen_clear
         jsr     draw_panel
         jsr     board_reset
+        lda     game_mode
+        beq     @key
+        jsr     daily_begin             ; the date's saved rows; finished: its result again
+        bcc     @key
+        tax
+        beq     :+
+        jmp     @won_shown
+:       jmp     @lost_shown
 @key:   jsr     wait_key
         pha
         jsr     board_clear_messages
@@ -118,7 +140,13 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     board_type_letter
         jmp     @key
 @abandon:
-        sec
+        lda     board_row
+        beq     @leave                  ; nothing typed in: nothing to keep
+        lda     game_mode
+        bne     @keep                   ; a daily game is kept: choosing its date resumes it
+        jsr     stats_add_loss          ; a random game left after a guess counts as lost
+@keep:  jsr     persist_save
+@leave: sec
         rts
 @submit:
         lda     board_col
@@ -139,17 +167,25 @@ HELP_ROW        = 19            ; three help lines in the panel
         bcc     @key                    ; the reason is on screen
 :       jsr     score_guess
         jsr     board_submit_row
+        php
+        jsr     daily_save_row          ; a daily game's record (C: won)
+        plp
         bcs     @won
         lda     board_row
         cmp     #ROWS
         bne     @key
         jsr     stats_add_loss
+        jsr     sound_loss
+        jsr     persist_save            ; written after each game
+@lost_shown:
         jsr     board_show_answer
         jmp     @over
 @won:   lda     board_row               ; guesses used, 1..6
-        pha
         jsr     stats_add_win
-        pla
+        jsr     sound_win
+        jsr     persist_save
+@won_shown:
+        lda     board_row
         clc
         adc     #<(MSG_WON1 - 1)         ; wrap-around: + guesses - 1
         jsr     board_message

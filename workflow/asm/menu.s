@@ -1,12 +1,13 @@
-; menu.s — the title screen and menu (random word, daily word, hard mode, colour-blind palette,
-; statistics) and the date entry of the daily word.
+; menu.s — the title screen (title tiles, how to play, the colour legend) and menu (random word,
+; daily word, hard mode, colour-blind palette, statistics, sound; Q: back to BASIC) and the
+; date entry of the daily word.
 
 .include "c64.inc"
 .include "globals.inc"
 .include "game.inc"
 
 MENU_COL        = 9             ; column of the menu items
-DATE_ROW        = 19            ; the date entry line
+DATE_ROW        = 20            ; the date entry line
 DATE_COL        = 17            ; column of the YYYY-MM-DD field
 ERROR_ROW       = 21
 HELP_ROW        = 22
@@ -17,7 +18,7 @@ opt_hard:       .byte   0       ; 1: hard mode (revealed hints must be used)
 opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
 game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM or GAME_DAILY: what menu_run chose
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
-date_len:       .byte   0       ; how many, 0..8 (kept between entries to ease corrections)
+date_len:       .byte   0       ; how many, 0..8 (every date entry starts empty: issue 15, fault 1)
 start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date entry
 
 .segment "RODATA"
@@ -25,11 +26,20 @@ start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date
 title_glyph:    .byte   "WORDLE64"
 title_bg:       .byte   BG_RIGHT, BG_ELSEWHERE, BG_ABSENT, BG_RIGHT
                 .byte   BG_ELSEWHERE, BG_RIGHT, BG_ABSENT, BG_RIGHT
-title_colour:   .byte   COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_WHITE
-                .byte   COLOR_BLACK, COLOR_WHITE, COLOR_WHITE, COLOR_WHITE
+title_colour:   .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK
+                .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK
 ; the date field: which typed digit each of the 10 places shows ($FF: a dash)
 field_digit:    .byte   0, 1, 2, 3, $FF, 4, 5, $FF, 6, 7
 field_template: .byte   "YYYY-MM-DD"
+; the colour legend: column, tile (letter + background), letter colour, text
+legend_col:     .byte   1, 16, 29
+legend_tile:    .byte   'A' | BG_RIGHT, 'B' | BG_ELSEWHERE, 'C' | BG_ABSENT
+legend_colour:  .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE
+legend_text_lo: .lobytes legend_right - 1, legend_elsewhere - 1, legend_absent - 1
+legend_text_hi: .hibytes legend_right - 1, legend_elsewhere - 1, legend_absent - 1
+legend_right:   .byte   " RIGHT PLACE", 0
+legend_elsewhere: .byte " ELSEWHERE", 0
+legend_absent:  .byte   " ABSENT", 0
 
 .segment "CODE"
 
@@ -57,6 +67,7 @@ field_template: .byte   "YYYY-MM-DD"
         sta     start_daily
         beq     @daily
 @key:   jsr     wait_key
+        jsr     unshift_letter          ; shifted letters pick items too (issue 15, fault 5)
         cmp     #'1'
         beq     @random
         cmp     #$52                    ; R
@@ -73,6 +84,11 @@ field_template: .byte   "YYYY-MM-DD"
         beq     @palette
         cmp     #$43                    ; C
         beq     @palette
+        cmp     #$51                    ; Q: back to BASIC
+        bne     :+
+        jmp     quit_to_basic
+:       cmp     #'6'
+        beq     @sound
         cmp     #'5'
         beq     @stats
         cmp     #$53                    ; S
@@ -82,6 +98,11 @@ field_template: .byte   "YYYY-MM-DD"
 @hard:  lda     opt_hard
         eor     #1
         sta     opt_hard
+        jsr     draw_options
+        jmp     @key
+@sound: lda     opt_sound
+        eor     #1
+        sta     opt_sound
         jsr     draw_options
         jmp     @key
 @palette:
@@ -96,8 +117,9 @@ field_template: .byte   "YYYY-MM-DD"
         sta     game_mode
         rts
 @daily: jsr     date_entry
-        bcc     @draw                   ; RUN/STOP: back to the menu
-        lda     #GAME_DAILY
+        bcs     :+
+        jmp     @draw                   ; RUN/STOP: back to the menu
+:       lda     #GAME_DAILY
         sta     game_mode
         rts
 .endproc
@@ -120,7 +142,7 @@ field_template: .byte   "YYYY-MM-DD"
         tax
         lda     @line
         clc
-        adc     #2
+        adc     #1
         tay
         jsr     set_cursor
         ldx     @index
@@ -156,18 +178,37 @@ field_template: .byte   "YYYY-MM-DD"
         .byte   MENU_COL, 14, COLOR_WHITE, "4  COLOUR-BLIND", 0
         jsr     print_inline
         .byte   MENU_COL, 16, COLOR_WHITE, "5  STATISTICS", 0
-        ldx     #MENU_COL               ; "14855 WORDS, 4126 ANSWERS"
+        jsr     print_inline
+        .byte   MENU_COL, 18, COLOR_WHITE, "6  SOUND", 0
+        jsr     print_inline
+        .byte   6, 5, COLOR_LIGHT_GREY, "GUESS THE WORD IN SIX TRIES", 0
+        ldx     #0                      ; the legend: a tile of each colour and its meaning
+@legend:
+        stx     @index
+        lda     legend_col, x
+        tax
+        ldy     #6
+        jsr     set_cursor
+        ldx     @index
+        lda     legend_colour, x
+        sta     text_colour
+        lda     legend_tile, x
+        jsr     put_char
+        lda     #COLOR_LIGHT_GREY
+        sta     text_colour
+        ldx     @index
+        lda     legend_text_lo, x
+        sta     str_ptr
+        lda     legend_text_hi, x
+        sta     str_ptr + 1
+        jsr     print_str
+        ldx     @index
+        inx
+        cpx     #3
+        bne     @legend
+        ldx     #5                      ; the footer: "2730 ANSWERS AMONG 14855 WORDS"
         ldy     #24
         jsr     set_cursor
-        lda     #COLOR_GREY
-        sta     text_colour
-        lda     dict_word_count
-        sta     num
-        lda     dict_word_count + 1
-        sta     num + 1
-        jsr     print_u16
-        jsr     print_here
-        .byte   COLOR_DARK_GREY, " WORDS, ", 0
         lda     #COLOR_GREY
         sta     text_colour
         lda     dict_answer_count
@@ -176,9 +217,17 @@ field_template: .byte   "YYYY-MM-DD"
         sta     num + 1
         jsr     print_u16
         jsr     print_here
-        .byte   COLOR_DARK_GREY, " ANSWERS", 0
+        .byte   COLOR_GREY, " ANSWERS AMONG ", 0
+        lda     dict_word_count
+        sta     num
+        lda     dict_word_count + 1
+        sta     num + 1
+        jsr     print_u16
+        jsr     print_here
+        .byte   COLOR_GREY, " WORDS", 0
+        jsr     persist_show_note
         jsr     print_inline
-        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-5", 0
+        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-6, Q BACK TO BASIC", 0
         ; fall through
 .pushseg
 .segment "DATA"
@@ -188,11 +237,14 @@ field_template: .byte   "YYYY-MM-DD"
 .popseg
 .endproc
 
-; ON / OFF beside hard mode and colour-blind.
-; in: opt_hard, opt_colour_blind  out: drawn  clobbers: A X Y
+; ON / OFF beside hard mode, colour-blind and sound.
+; in: opt_hard, opt_colour_blind, opt_sound  out: drawn  clobbers: A X Y
 .proc draw_options
         ldy     #12
         lda     opt_hard
+        jsr     on_off
+        ldy     #18
+        lda     opt_sound
         jsr     on_off
         ldy     #14
         lda     opt_colour_blind
@@ -228,6 +280,9 @@ field_template: .byte   "YYYY-MM-DD"
 ; in: nothing  out: C = 1 valid date (date_year/month/day, day_number set), C = 0 abandoned
 ; clobbers: A X Y
 .proc date_entry
+        lda     #0                      ; a fresh field: the last date's digits would fill it
+        sta     date_len                ; and drop the new ones (issue 15, fault 1)
+        jsr     clear_error
         ldx     #0
         ldy     #DATE_ROW
         lda     #SCREEN_COLUMNS
@@ -270,9 +325,20 @@ field_template: .byte   "YYYY-MM-DD"
         jmp     @key
 @incomplete:
         jsr     print_inline
-        .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "TYPE YYYY-MM-DD", 0
+        .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "INCOMPLETE: YYYY-MM-DD", 0
         jmp     @key
 @back:  clc
+@done:  rts
+.endproc
+
+; Shifted letters ($C1-$DA) as their unshifted codes ($41-$5A); anything else unchanged.
+; in: A = PETSCII  out: A  clobbers: nothing
+.proc unshift_letter
+        cmp     #$C1
+        bcc     @done
+        cmp     #$DB
+        bcs     @done
+        and     #$7F
 @done:  rts
 .endproc
 

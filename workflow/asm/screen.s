@@ -25,9 +25,12 @@ row_hi:
 pow10_lo:       .byte   <10000, <1000, <100, <10, <1
 pow10_hi:       .byte   >10000, >1000, >100, >10, >1
 
-; tile backgrounds per palette: right place, elsewhere, absent ($D022-$D024)
+; tile backgrounds per palette: right place, elsewhere, absent ($D022-$D024). Colour-blind:
+; cyan against yellow is a blue-yellow pair (kept apart by red-green colour blindness), and
+; cyan against dark grey is 3.5:1 in luminance with Pepto's palette (tests/test_game.py);
+; letters on right-place and elsewhere tiles are black in both palettes (5.3:1 on green)
 palette_normal: .byte   COLOR_GREEN, COLOR_YELLOW, COLOR_DARK_GREY
-palette_cb:     .byte   COLOR_ORANGE, COLOR_CYAN, COLOR_DARK_GREY
+palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
 
 .segment "CODE"
 

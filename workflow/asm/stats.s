@@ -1,5 +1,5 @@
-; stats.s — statistics of this session (they live in RAM: a C64 without a disk drive has
-; nowhere to keep them): games played, win percentage, current and best streak, distribution.
+; stats.s — statistics (kept on disk by persist.s when the game was loaded from a drive, else
+; for this session): games played, win percentage, current and best streak, distribution.
 
 .include "c64.inc"
 .include "globals.inc"
@@ -15,6 +15,7 @@ stats_streak:   .word   0       ; wins in a row, up to the latest game
 stats_best:     .word   0       ; the longest streak this session
 stats_dist:     .res    12      ; 16-bit wins per guess count 1..6
 stats_last:     .byte   0       ; guesses of the latest game if won, else 0 (highlighted bar)
+stats_day:      .res    3       ; day number of the latest daily game counted (0: none yet)
 stats_max:      .word   0       ; stats_show: the largest distribution count
 ratio_div:      .word   0       ; ratio: the divisor
 
@@ -24,6 +25,8 @@ ratio_div:      .word   0       ; ratio: the divisor
 ; in: A = guesses 1..6  out: statistics updated  clobbers: A X
 .proc stats_add_win
         sta     stats_last
+        jsr     streak_day
+        lda     stats_last
         asl
         tax                             ; 2 * guesses: the entry past the one to bump
         inc     stats_dist - 2, x
@@ -50,6 +53,7 @@ ratio_div:      .word   0       ; ratio: the divisor
 ; Count a lost game.
 ; in: nothing  out: statistics updated  clobbers: A
 .proc stats_add_loss
+        jsr     streak_day
         lda     #0
         sta     stats_last
         sta     stats_streak
@@ -64,14 +68,61 @@ ratio_div:      .word   0       ; ratio: the divisor
 :       rts
 .endproc
 
+; The real game's streak rule for daily games: a daily won on any day but the one after the
+; latest daily counted starts the streak again. Random games leave the day alone.
+; in: game_mode, day_number, stats_day  out: stats_streak zeroed on a gap, stats_day = day_number
+;     (daily games)  clobbers: A
+.proc streak_day
+        lda     game_mode
+        beq     @done
+        lda     stats_day
+        ora     stats_day + 1
+        ora     stats_day + 2
+        beq     @set                    ; the first daily game
+        lda     day_number              ; day_number - stats_day = 1: the next day
+        sec
+        sbc     stats_day
+        sta     @gap
+        lda     day_number + 1
+        sbc     stats_day + 1
+        sta     @gap + 1
+        lda     day_number + 2
+        sbc     stats_day + 2
+        ora     @gap + 1
+        bne     @break
+        lda     @gap
+        cmp     #1
+        beq     @set
+@break: lda     #0
+        sta     stats_streak
+        sta     stats_streak + 1
+@set:   lda     day_number
+        sta     stats_day
+        lda     day_number + 1
+        sta     stats_day + 1
+        lda     day_number + 2
+        sta     stats_day + 2
+@done:  rts
+.pushseg
+.segment "DATA"
+@gap:   .res 2
+.popseg
+.endproc
+
 ; The statistics screen; returns after a key.
 ; in: nothing  out: screen cleared, key consumed  clobbers: A X Y
 .proc stats_show
         jsr     screen_clear
         jsr     print_inline
         .byte   14, 2, COLOR_WHITE, "STATISTICS", 0
+        lda     persist_device
+        bne     @disk
         jsr     print_inline
         .byte   13, 3, COLOR_GREY, "THIS SESSION", 0
+        jmp     @labels
+@disk:  jsr     print_inline
+        .byte   13, 3, COLOR_GREY, "KEPT ON DISK", 0
+@labels:
         jsr     print_inline
         .byte   8, 6, COLOR_LIGHT_GREY, "PLAYED", 0
         jsr     print_inline
@@ -93,7 +144,7 @@ ratio_div:      .word   0       ; ratio: the divisor
         lda     stats_played
         ldx     stats_played + 1
         jsr     print_word
-        ; win % = floor(100 * wins / played), 0 when nothing was played
+        ; win % = round(100 * wins / played), 0 when nothing was played
         ldx     #26
         ldy     #8
         jsr     set_cursor
@@ -105,8 +156,11 @@ ratio_div:      .word   0       ; ratio: the divisor
         sta     ratio_div
         lda     stats_played + 1
         sta     ratio_div + 1
-        lda     #100
-        jsr     ratio
+        lda     #200                    ; round half up as the real game does (2 of 3 is 67,
+        jsr     ratio                   ; issue 15, fault 3): floor(200 w / p) = q, then
+        clc                             ; (q + 1) / 2 = round(100 w / p)
+        adc     #1
+        ror
         ldx     #0
         jsr     print_word
         ldx     #26
@@ -184,7 +238,7 @@ ratio_div:      .word   0       ; ratio: the divisor
 :       sta     text_colour
         ldx     @length
         beq     @number
-@cells: lda     #GLYPH_BLOCK
+@cells: lda     #GLYPH_BAR
         jsr     put_char
         dex
         bne     @cells

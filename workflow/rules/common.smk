@@ -208,6 +208,7 @@ RELEASE_CHECKS = [
     "results/machine/load-tape-kernal.json",
     "results/machine/tape-faults.json",
     "results/machine/turbo-faults.json",
+    "results/machine/persist.json",
     "results/machine/load-disk.json",
     "results/machine/disk-faults.json",
 ]

@@ -67,3 +67,41 @@ rule game_fuzz:
         "../envs/wordle64.yaml"
     script:
         "../scripts/game_fuzz_gather.py"
+
+
+rule game_sound:
+    input:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        words="results/words/words.tsv",
+    output:
+        report(
+            "results/validate/sound.json",
+            caption="../report/game_sound.rst",
+            category="Game",
+        ),
+    log:
+        "logs/game/sound.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/game_sound.py"
+
+
+rule game_persist:
+    input:
+        prg="results/build/wordle64.prg",
+        labels="results/build/wordle64.lbl",
+        words="results/words/words.tsv",
+    output:
+        report(
+            "results/machine/persist.json",
+            caption="../report/game_persist.rst",
+            category="Game",
+        ),
+    log:
+        "logs/game/persist.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/game_persist.py"

@@ -1,0 +1,151 @@
+"""Statistics kept on disk, proven at the level of the KERNAL's file calls (persist.json).
+
+The real PRG runs under py65 with `wordle64.game.devices.Drive` on device 8: play games, boot
+again with the same drive (a reset: memory gone, the disk kept) and the statistics and the daily
+dates played are back; damaged files are refused with a fresh start and a note; loaded from
+tape, or with no drive, the game says statistics are not kept and carries on.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import time
+from pathlib import Path
+
+from wordle64 import core
+from wordle64.c64 import emu
+from wordle64.game.devices import Drive
+from wordle64.game.rules import ROWS
+from wordle64.game.session import Game
+from wordle64.game.shared import ScenarioResult, WordLists, guesses_against, play_rows
+
+FILE = "W64STATS"
+DAY1, DAY2 = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
+
+
+def _keys(day: datetime.date) -> str:
+    return f"2{day.year:04d}{day.month:02d}{day.day:02d}{{RETURN}}"
+
+
+def _saved_state(game: Game) -> tuple[dict, bytes]:
+    start, end = game.labels["daily_data"], game.labels["daily_data_end"]
+    return game.stats(), bytes(game.memory[start:end])
+
+
+def _note(game: Game) -> str:
+    return game.screen().text_lines()[23].strip()
+
+
+def _play(game: Game, words: WordLists, result: ScenarioResult) -> None:
+    """A random win, a random loss, the daily of DAY1 won, the daily of DAY2 left on row 3."""
+    game.set_jiffy(0x004000)
+    game.type("1")
+    answer = game.answer()
+    play_rows(result, game, words, guesses_against(answer, words, 1) + [answer])
+    game.type("{RETURN}")
+    play_rows(result, game, words, guesses_against(game.answer(), words, ROWS))
+    game.type("{STOP}" + _keys(DAY1))
+    play_rows(result, game, words, [core.daily_word(2026, 12, 1, list(words.answers))])
+    game.type("{STOP}" + _keys(DAY2))
+    answer = game.answer()
+    play_rows(result, game, words, guesses_against(answer, words, 2))
+    game.type("{STOP}")
+
+
+def _check_round_trip(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists,
+                      drive: Drive) -> None:
+    game = Game.boot(prg, labels, drive=drive)
+    result.check("an empty disk: a new start, said on the menu",
+                 _note(game) == "NO STATISTICS ON DISK: NEW START", _note(game))
+    _play(game, words, result)
+    saved = _saved_state(game)
+    result.check("the file is written (608 bytes: magic, 24 + 577 bytes, sum)",
+                 len(drive.files.get(FILE, b"")) == 608, len(drive.files.get(FILE, b"")))
+    result.check("3 games counted before the reset", saved[0]["played"] == 3, saved[0])
+    game = Game.boot(prg, labels, drive=drive)                 # reset, load and run again
+    result.check("after the reset: loaded, said on the menu",
+                 _note(game) == "STATISTICS LOADED FROM DISK", _note(game))
+    result.check("after the reset: the same statistics", _saved_state(game)[0] == saved[0],
+                 f"{_saved_state(game)[0]} vs {saved[0]}")
+    result.check("after the reset: the same daily records", _saved_state(game)[1] == saved[1])
+    game.type("5")
+    result.check("the statistics screen says they are kept on disk",
+                 game.screen().find("KEPT ON DISK") is not None, game.screen().text())
+    game.type("X" + _keys(DAY1))
+    board = game.board()
+    result.check("the daily played before the reset shows its board and result",
+                 board.row == 1 and game.screen().find("GENIUS!") is not None,
+                 game.screen().text())
+    game.type("{STOP}" + _keys(DAY2))
+    result.check("the daily left before the reset resumes on row 3", game.board().row == 2,
+                 game.board().row)
+
+
+def _corruptions(good: bytes) -> dict[str, tuple[bytes, str]]:
+    flipped = bytearray(good)
+    flipped[100] ^= 0x01
+    noise = bytes(random.Random(15).randrange(256) for _ in range(len(good)))
+    damaged, new = "STATISTICS FILE DAMAGED: NEW START", "NO STATISTICS ON DISK: NEW START"
+    return {"one bit flipped": (bytes(flipped), damaged), "one byte short": (good[:-1], damaged),
+            "one byte long": (good + b"\x00", damaged), "sum only": (good[-2:], new),
+            "empty": (b"", new), "random bytes": (noise, new),
+            "another version": (good[:4] + b"\x02" + good[5:], new)}
+
+
+def _check_damaged(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists,
+                   good: bytes) -> None:
+    for what, (data, note) in _corruptions(good).items():
+        drive = Drive({FILE: data})
+        game = Game.boot(prg, labels, drive=drive)
+        stats, daily = _saved_state(game)
+        result.check(f"{what}: refused with a note, a fresh start",
+                     _note(game) == note and stats["played"] == 0 and not any(daily),
+                     f"{_note(game)!r} {stats}")
+    drive = Drive({FILE: _corruptions(good)["one bit flipped"][0]})
+    game = Game.boot(prg, labels, drive=drive)
+    game.set_jiffy(0x004000)
+    game.type("1")
+    answer = game.answer()
+    play_rows(result, game, words, [answer])
+    again = Game.boot(prg, labels, drive=drive)
+    result.check("after a damaged file the next game writes a good one",
+                 _note(again) == "STATISTICS LOADED FROM DISK" and again.stats()["played"] == 1,
+                 f"{_note(again)!r} {again.stats()}")
+
+
+def _check_not_kept(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists) -> None:
+    for what, drive, device, note in (
+            ("from tape", Drive(), 1, "FROM TAPE: STATISTICS ARE NOT KEPT"),
+            ("no drive", Drive(device=9), 8, "NO DISK DRIVE: STATISTICS NOT KEPT")):
+        game = Game.boot(prg, labels, drive=drive, device=device)
+        result.check(f"{what}: the menu says statistics are not kept", _note(game) == note,
+                     _note(game))
+        game.set_jiffy(0x004000)
+        game.type("1")
+        play_rows(result, game, words, [game.answer()])
+        game.type("{STOP}5")
+        result.check(f"{what}: a game plays; no file written; statistics of this session",
+                     not drive.files and game.screen().find("THIS SESSION") is not None,
+                     drive.files.keys())
+        if device == 1:
+            result.check("from tape: the drive is never called", not drive.calls, drive.calls)
+
+
+def persist_checks(prg: bytes, labels: dict[str, int], words: WordLists) -> dict:
+    started = time.perf_counter()
+    result = ScenarioResult("persist")
+    drive = Drive()
+    _check_round_trip(result, prg, labels, words, drive)
+    _check_damaged(result, prg, labels, words, drive.files.get(FILE, b""))
+    _check_not_kept(result, prg, labels, words)
+    failed = [f"{c['check']}: {c['detail'][:300]}" for c in result.checks if not c["passed"]]
+    return {"check": "persist", "passed": result.passed, "cases": len(result.checks),
+            "failed": len(failed), "problems": failed, "checks": result.checks,
+            "drive": "wordle64.game.devices.Drive (KERNAL file calls trapped in Python)",
+            "file": FILE, "seconds": round(time.perf_counter() - started, 1)}
+
+
+def run_persist(prg_path: str | Path, labels_path: str | Path, words_path: str | Path) -> dict:
+    labels = emu.parse_labels(Path(labels_path).read_text(), str(labels_path))
+    return persist_checks(Path(prg_path).read_bytes(), labels, WordLists.from_tsv(words_path))

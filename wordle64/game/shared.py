@@ -1,0 +1,81 @@
+"""What the scripted games share: results with checks, the word lists, guesses chosen against an
+answer and the board/screen checks after each row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordle64.pack import read_words_tsv
+from wordle64.score import score
+from wordle64.game.rules import board_problems
+from wordle64.game.session import Game
+
+# guesses the scripted games try first (any not in the list, or the answer, are skipped), so
+# the screenshots show words a player would type; then the answers in sorted order
+SHOWCASE_GUESSES = ("crane", "pilot", "shady", "mound", "bulky", "fight", "gecko", "jumbo",
+                    "spelt", "wordy", "tacit", "vapor")
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    checks: list[dict] = field(default_factory=list)
+    keys: int = 0
+
+    def check(self, what: str, ok: bool, detail: object = "") -> bool:
+        self.checks.append({"check": what, "passed": bool(ok), "detail": str(detail)})
+        return bool(ok)
+
+    @property
+    def passed(self) -> bool:
+        return all(c["passed"] for c in self.checks)
+
+
+@dataclass(frozen=True)
+class WordLists:
+    words: frozenset[str]
+    answers: tuple[str, ...]
+
+    @classmethod
+    def from_tsv(cls, path: str | Path) -> WordLists:
+        """results/words/words.tsv, read and checked by wordle64.pack.read_words_tsv."""
+        words, flags = read_words_tsv(Path(path))
+        return cls(frozenset(words), tuple(w for w, a in zip(words, flags) if a))
+
+
+def guesses_against(answer: str, words: WordLists, count: int, want_green: bool = False,
+                     avoid: set[str] | None = None) -> list[str]:
+    """`count` valid guesses that are not the answer, chosen deterministically (sorted order);
+    with want_green, each shares at least one right-place letter with the answer."""
+    chosen = []
+    for word in [*SHOWCASE_GUESSES, *sorted(words.answers)]:
+        if word not in words.words or word in chosen:
+            continue
+        if word == answer or (avoid and word in avoid):
+            continue
+        marks = score(word, answer)
+        if want_green and 2 not in marks:
+            continue
+        if not want_green and sum(marks) == 0:
+            continue
+        chosen.append(word)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def screen_has(result: ScenarioResult, game: Game, text: str) -> bool:
+    return result.check(f"screen shows {text!r}", game.screen().find(text) is not None,
+                        game.screen().text())
+
+
+def board_ok(result: ScenarioResult, game: Game, words: WordLists, what: str) -> bool:
+    problems = board_problems(game.board(), words.words, game.screen())
+    return result.check(f"board invariants {what}", not problems, "; ".join(problems))
+
+
+def play_rows(result: ScenarioResult, game: Game, words: WordLists, guesses: list[str]) -> None:
+    for word in guesses:
+        game.type(word + "{RETURN}")
+        board_ok(result, game, words, f"after {word.upper()}")
