@@ -15,7 +15,7 @@ DIGITS          = 8             ; YYYYMMDD
 .segment "DATA"
 opt_hard:       .byte   0       ; 1: hard mode (revealed hints must be used)
 opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
-game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM or GAME_DAILY: what menu_run chose
+game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
 date_len:       .byte   0       ; how many, 0..8 (kept between entries to ease corrections)
 start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date entry
@@ -73,6 +73,10 @@ field_template: .byte   "YYYY-MM-DD"
         beq     @palette
         cmp     #$43                    ; C
         beq     @palette
+        cmp     #'6'
+        beq     @absurdle
+        cmp     #$41                    ; A
+        beq     @absurdle
         cmp     #'5'
         beq     @stats
         cmp     #$53                    ; S
@@ -93,6 +97,10 @@ field_template: .byte   "YYYY-MM-DD"
         jmp     @key
 @random:
         lda     #GAME_RANDOM
+        sta     game_mode
+        rts
+@absurdle:
+        lda     #GAME_ABSURDLE
         sta     game_mode
         rts
 @daily: jsr     date_entry
@@ -156,6 +164,8 @@ field_template: .byte   "YYYY-MM-DD"
         .byte   MENU_COL, 14, COLOR_WHITE, "4  COLOUR-BLIND", 0
         jsr     print_inline
         .byte   MENU_COL, 16, COLOR_WHITE, "5  STATISTICS", 0
+        jsr     print_inline
+        .byte   MENU_COL, 18, COLOR_WHITE, "6  ABSURDLE", 0
         ldx     #MENU_COL               ; "14855 WORDS, 4126 ANSWERS"
         ldy     #24
         jsr     set_cursor
@@ -178,7 +188,7 @@ field_template: .byte   "YYYY-MM-DD"
         jsr     print_here
         .byte   COLOR_DARK_GREY, " ANSWERS", 0
         jsr     print_inline
-        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-5", 0
+        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-6", 0
         ; fall through
 .pushseg
 .segment "DATA"

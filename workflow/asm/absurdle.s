@@ -1,0 +1,815 @@
+; absurdle.s — Absurdle: an adversary that never commits to an answer (wordle64/solver/absurdle.py
+; on the C64). The answers still possible are a bitmap over the answer numbers (dictionary order,
+; as dict_answer_word counts them). After each guess every remaining answer is scored, its
+; feedback code (sum of mark * 3^(4 - position), 0..242) kept in abs_codes and counted in a
+; 243-entry table; the adversary keeps the largest group, ties going to the fewest right-place
+; marks, then the fewest elsewhere marks, then the lowest code; the bitmap keeps that group in
+; place. The word list is the dictionary's own table, walked prefix by prefix (answer bit of each
+; entry); there is no second copy of it.
+;
+; Speed (PAL, the worst openers): one pass over the table's entries plus, per remaining answer,
+; a decode and a scoring specialised for the guess (letter counts of the answer, five
+; compares), ~1.3 M cycles for the first guess (results/validate/absurdle.json has the measured
+; worst case); prefixes whose answers are all out are skipped without walking their entries.
+;
+; The mode's screen (absurdle_play) reuses the board (six rows scrolling up once full), the
+; keyboard and the message lines of board.s; its statistics are its own (abs_played ...).
+
+.include "c64.inc"
+.include "globals.inc"
+.include "game.inc"
+
+LETTERS         = 5
+ROWS            = 6
+CODES           = 243           ; 3^5 feedback codes
+SOLVED          = CODES - 1     ; five right-place marks
+PREFIXES        = 676
+ENTRIES         = dict_table + PREFIXES ; the table's 16-bit entries, one per word
+
+.export absurdle_reset, absurdle_guess, absurdle_play, absurdle_progress_hook
+.export abs_bitmap, abs_codes, bitmap_end, abs_count_lo, abs_count_hi, abs_left, abs_code, abs_guesses
+.export abs_played, abs_won, abs_best, abs_total
+.exportzp abs_gss
+
+; Zero page owned by this module (22 bytes).
+.segment "ZEROPAGE"
+abs_gss:        .res 5          ; the guess being scored (letters 0..25)
+abs_ans:        .res 5          ; the answer being scored
+abs_sum:        .res 1          ; its feedback code being summed
+entry_ptr:      .res 2          ; walks dict_table's entries (Y = byte offset)
+bm_ptr:         .res 2          ; bitmap byte of the current answer number
+code_ptr:       .res 2          ; abs_codes entry of the current answer number
+bm_mask:        .res 1          ; bit of the current answer in *bm_ptr ($80 = lowest number)
+index_ptr:      .res 2          ; dict_index + 2 * prefix
+aindex_ptr:     .res 2          ; dict_answer_index + 2 * prefix
+
+.segment "ABSBSS"                       ; ABSRAM: the top of RAM below I/O (wordle64.cfg)
+abs_count_lo:   .res CODES                  ; answers per feedback code (16-bit, split)
+abs_count_hi:   .res CODES
+letter_count:   .res 26                     ; scoring: unmatched answer letters (0 between)
+
+.segment "DATA"
+abs_bitmap:     .res 2          ; -> bitmap: bit set = answer still possible ($80 of byte 0 = #0);
+                                ; right after the dictionary table (absurdle_reset places it)
+abs_codes:      .res 2          ; -> feedback of the last guess per answer number (after bitmap)
+bitmap_end:     .res 2          ; -> first byte after the bitmap (= abs_codes)
+abs_left:       .res 2          ; answers still possible (16-bit LE)
+abs_code:       .res 1          ; the adversary's last feedback code
+abs_guesses:    .res 2          ; guesses made in this game
+abs_played:     .res 2          ; statistics: games started, won, fewest guesses of a win,
+abs_won:        .res 2          ;   guesses of all wins (16-bit LE each)
+abs_best:       .byte $FF, $FF
+abs_total:      .res 2
+absurdle_progress_hook:
+                rts             ; JMP to a routine called 26 times per guess (A, X, Y kept
+                .res 2          ; by the caller of the hook: it may clobber A only)
+words_left:     .res 2          ; absurdle_guess: entries left in the current prefix
+answers_in:     .res 2          ; answers of the current prefix
+prefix_left:    .res 2          ; prefixes still to walk
+best_lo:        .res 1          ; choose: the largest group so far
+best_hi:        .res 1
+best_rank:      .res 1
+saved:          .res 5          ; skip check: bm_ptr, bm_mask, code_ptr before it
+
+.segment "RODATA"
+; per code: 16 * right-place marks + elsewhere marks (the adversary prefers the smaller)
+tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; true is 1
+.repeat CODES, c
+        .byte   16 * (((c .mod 3) = 2) + (((c / 3) .mod 3) = 2) + (((c / 9) .mod 3) = 2) + (((c / 27) .mod 3) = 2) + (((c / 81) .mod 3) = 2)) + (((c .mod 3) = 1) + (((c / 3) .mod 3) = 1) + (((c / 9) .mod 3) = 1) + (((c / 27) .mod 3) = 1) + (((c / 81) .mod 3) = 1))
+.endrepeat
+
+.segment "CODE"
+
+; absurdle_reset: every answer possible again; a new game (guess count 0).
+; in: dict_init done (dict_answer_count)  out: abs_bitmap, abs_left = dict_answer_count,
+;     abs_guesses = 0, letter_count zeroed  clobbers: A X Y
+.proc absurdle_reset
+        lda     dict_word_count         ; bitmap = ENTRIES + 2 * words (the table's end)
+        asl     a
+        sta     abs_bitmap
+        lda     dict_word_count+1
+        rol     a
+        sta     abs_bitmap+1
+        lda     abs_bitmap
+        clc
+        adc     #<ENTRIES
+        sta     abs_bitmap
+        sta     bm_ptr
+        lda     abs_bitmap+1
+        adc     #>ENTRIES
+        sta     abs_bitmap+1
+        sta     bm_ptr+1
+        lda     dict_answer_count       ; answers / 8 + 1 bytes of bitmap, then the codes
+        sta     abs_left
+        sta     words_left              ; (a scratch counter here)
+        lda     dict_answer_count+1
+        sta     abs_left+1
+        sta     words_left+1
+        lsr     a
+        sta     bitmap_end+1
+        lda     words_left
+        ror     a
+        lsr     bitmap_end+1
+        ror     a
+        lsr     bitmap_end+1
+        ror     a
+        sec                             ; + 1
+        adc     abs_bitmap
+        sta     bitmap_end
+        sta     abs_codes
+        lda     bitmap_end+1
+        adc     abs_bitmap+1
+        sta     bitmap_end+1
+        sta     abs_codes+1
+        ldy     #0
+@full:  lda     words_left+1            ; whole bytes of eight answers
+        bne     :+
+        lda     words_left
+        cmp     #8
+        bcc     @part
+:       lda     #$FF
+        sta     (bm_ptr),y
+        iny
+        bne     :+
+        inc     bm_ptr+1
+:       lda     words_left
+        sec
+        sbc     #8
+        sta     words_left
+        bcs     @full
+        dec     words_left+1
+        jmp     @full
+@part:  ldx     words_left              ; the last 0..7 answers: top bits of the last byte
+        lda     #0
+@bit:   dex
+        bmi     @last
+        sec
+        ror     a
+        jmp     @bit
+@last:  sta     (bm_ptr),y
+        lda     #0
+        sta     abs_guesses
+        sta     abs_guesses+1
+        ldx     #25
+@zero:  sta     letter_count,x
+        dex
+        bpl     @zero
+        rts
+.endproc
+
+; absurdle_guess: the adversary's answer to guess_buf.
+; in:  guess_buf (letters 0..25, any word); the bitmap of absurdle_reset and earlier guesses
+; out: abs_code and marks_buf = its feedback, abs_left = answers it keeps (bitmap updated),
+;      abs_guesses + 1; C = 1 when the feedback is five right-place marks (won)
+; clobbers: A X Y; calls absurdle_progress_hook 26 times
+.proc absurdle_guess
+        ldx     #LETTERS - 1
+@copy:  lda     guess_buf,x
+        sta     abs_gss,x
+        dex
+        bpl     @copy
+        lda     #0                      ; no answer counted yet
+        ldx     #CODES - 1
+@zero:  sta     abs_count_lo,x
+        sta     abs_count_hi,x
+        dex
+        cpx     #$FF
+        bne     @zero
+        inc     abs_guesses
+        bne     :+
+        inc     abs_guesses+1
+:       jsr     count_groups
+        jsr     choose_group
+        jsr     keep_group
+        ldx     #LETTERS - 1            ; marks of the code, last position first
+        lda     abs_code
+@mark:  ldy     #0
+@div3:  cmp     #3
+        bcc     @digit
+        sbc     #3
+        iny
+        bne     @div3                   ; always
+@digit: sta     marks_buf,x             ; A = code mod 3 ... of the remaining quotient
+        tya
+        dex
+        bpl     @mark
+        lda     abs_code
+        cmp     #SOLVED                 ; C = 1: won
+        rts
+.endproc
+
+; count_groups: score guess abs_gss against every remaining answer: abs_codes and the counts.
+; in: abs_gss, abs_bitmap, counts zero  out: abs_codes of the remaining answers, abs_count_*
+; clobbers: A X Y
+.proc count_groups
+        lda     #<ENTRIES
+        sta     entry_ptr
+        lda     #>ENTRIES
+        sta     entry_ptr+1
+        lda     #<dict_index
+        sta     index_ptr
+        lda     #>dict_index
+        sta     index_ptr+1
+        lda     #<dict_answer_index
+        sta     aindex_ptr
+        lda     #>dict_answer_index
+        sta     aindex_ptr+1
+        lda     abs_bitmap
+        sta     bm_ptr
+        lda     abs_bitmap+1
+        sta     bm_ptr+1
+        lda     abs_codes
+        sta     code_ptr
+        lda     abs_codes+1
+        sta     code_ptr+1
+        lda     #$80
+        sta     bm_mask
+        lda     #<PREFIXES
+        sta     prefix_left
+        lda     #>PREFIXES
+        sta     prefix_left+1
+        lda     #0
+        sta     abs_ans
+        sta     abs_ans+1
+@prefix:
+        jsr     prefix_sizes            ; words_left, answers_in; pointers to the next prefix
+        lda     answers_in
+        ora     answers_in+1
+        beq     @skip                   ; no answers in this prefix
+        jsr     any_left
+        bcs     @walk
+@skip:  jsr     skip_entries
+        jmp     @next
+@walk:  jsr     walk_prefix
+@next:  inc     abs_ans+1               ; next prefix: second letter, then first
+        lda     abs_ans+1
+        cmp     #26
+        bne     :+
+        lda     #0
+        sta     abs_ans+1
+        inc     abs_ans
+        jsr     absurdle_progress_hook
+:       lda     prefix_left
+        bne     :+
+        dec     prefix_left+1
+:       dec     prefix_left
+        lda     prefix_left
+        ora     prefix_left+1
+        bne     @prefix
+        rts
+.endproc
+
+; prefix_sizes: entries and answers of the prefix at index_ptr / aindex_ptr; both pointers move
+; on to the next prefix.
+; in: index_ptr, aindex_ptr  out: words_left, answers_in  clobbers: A Y
+.proc prefix_sizes
+        ldy     #2
+        lda     (index_ptr),y
+        ldy     #0
+        sec
+        sbc     (index_ptr),y
+        sta     words_left
+        ldy     #3
+        lda     (index_ptr),y
+        ldy     #1
+        sbc     (index_ptr),y
+        sta     words_left+1
+        ldy     #2
+        lda     (aindex_ptr),y
+        ldy     #0
+        sec
+        sbc     (aindex_ptr),y
+        sta     answers_in
+        ldy     #3
+        lda     (aindex_ptr),y
+        ldy     #1
+        sbc     (aindex_ptr),y
+        sta     answers_in+1
+        lda     index_ptr
+        clc
+        adc     #2
+        sta     index_ptr
+        bcc     :+
+        inc     index_ptr+1
+:       lda     aindex_ptr
+        clc
+        adc     #2
+        sta     aindex_ptr
+        bcc     :+
+        inc     aindex_ptr+1
+:       rts
+.endproc
+
+; any_left: is one of the prefix's answers_in answers still possible? If not, the answer
+; position (bm_ptr, bm_mask, code_ptr) moves past them; if so, it stays at the first.
+; in: answers_in (> 0), answer position  out: C = 1 some left  clobbers: A X Y
+.proc any_left
+        lda     answers_in+1
+        bne     @yes                    ; 256+ answers: just walk them
+        ldx     #4
+@save:  lda     bm_ptr,x
+        sta     saved,x
+        dex
+        bpl     @save
+        ldx     answers_in
+        ldy     #0
+@answer:
+        lda     (bm_ptr),y
+        and     bm_mask
+        bne     @restore
+        jsr     next_answer
+        dex
+        bne     @answer
+        clc
+        rts
+@restore:
+        ldx     #4
+@load:  lda     saved,x
+        sta     bm_ptr,x
+        dex
+        bpl     @load
+@yes:   sec
+        rts
+.endproc
+.assert bm_ptr + 2 = code_ptr && code_ptr + 2 = bm_mask, error, "any_left saves bm_ptr..bm_mask"
+
+; next_answer: the answer position moves to the next answer number.
+; in: bm_ptr, bm_mask, code_ptr  out: advanced  clobbers: A
+.proc next_answer
+        inc     code_ptr
+        bne     :+
+        inc     code_ptr+1
+:       lsr     bm_mask
+        bne     :+
+        ror     bm_mask                 ; C = 1 here: $80 again
+        inc     bm_ptr
+        bne     :+
+        inc     bm_ptr+1
+:       rts
+.endproc
+
+; skip_entries: entry_ptr moves past the prefix's words_left entries.
+; in: entry_ptr, words_left  out: entry_ptr advanced  clobbers: A
+.proc skip_entries
+        lda     words_left
+        asl     a
+        rol     words_left+1
+        clc
+        adc     entry_ptr
+        sta     entry_ptr
+        lda     words_left+1
+        adc     entry_ptr+1
+        sta     entry_ptr+1
+        rts
+.endproc
+
+; walk_prefix: every entry of the prefix; each remaining answer scored and counted.
+; in: abs_ans+0/1 = the prefix's letters, entry_ptr, words_left, answer position
+; out: entry_ptr and the answer position past the prefix  clobbers: A X Y
+.proc walk_prefix
+        ldy     #0
+        ldx     words_left              ; X = low count, words_left+1 = 256-entry rounds
+        beq     :+
+        inc     words_left+1
+:
+@entry: lda     (entry_ptr),y           ; low byte: bit 0 is the answer bit
+        lsr     a
+        bcc     @step
+        stx     @x
+        ldx     #0
+        lda     (bm_ptr,x)
+        and     bm_mask
+        beq     @out
+        jsr     score_entry             ; A = code
+        tax
+        inc     abs_count_lo,x
+        bne     :+
+        inc     abs_count_hi,x
+:       ldx     #0
+        sta     (code_ptr,x)
+@out:   jsr     next_answer
+        ldx     @x
+@step:  iny
+        iny
+        bne     :+
+        inc     entry_ptr+1
+:       dex
+        bne     @entry
+        dec     words_left+1
+        bne     @entry
+        tya                             ; fold Y into the pointer
+        clc
+        adc     entry_ptr
+        sta     entry_ptr
+        bcc     :+
+        inc     entry_ptr+1
+:       rts
+.pushseg
+.segment "DATA"
+@x:     .res 1
+.popseg
+.endproc
+
+; score_entry: the feedback code of abs_gss against the entry at (entry_ptr),Y whose prefix
+; letters are abs_ans+0/1 (the official rule for repeated letters, as score_guess).
+; in: abs_gss, abs_ans+0/1, entry (l3:5 l4:5 l5:5 answer:1, high byte at Y + 1), letter_count 0
+; out: A = code 0..242; letter_count 0 again  clobbers: A X (Y kept)
+.proc score_entry
+        lda     (entry_ptr),y           ; decode letters 3-5
+        lsr     a
+        and     #$1F
+        sta     abs_ans+4
+        lda     (entry_ptr),y
+        asl     a                       ; bits 7-6 of the low byte ...
+        rol     a
+        rol     a
+        and     #$03
+        sta     abs_ans+3
+        iny
+        lda     (entry_ptr),y
+        dey
+        tax
+        and     #$07                    ; ... under bits 2-0 of the high byte
+        asl     a
+        asl     a
+        ora     abs_ans+3
+        sta     abs_ans+3
+        txa
+        lsr     a
+        lsr     a
+        lsr     a
+        sta     abs_ans+2
+        lda     #0
+        sta     abs_sum
+.repeat ::LETTERS, i                      ; right place: 2 * weight; else count the letter
+        lda     abs_ans+i
+        cmp     abs_gss+i
+        bne     :+
+        lda     abs_sum
+        adc     #2 * (81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4)) - 1    ; C = 1 (equal)
+        sta     abs_sum
+        jmp     :++
+:       tax
+        inc     letter_count,x
+:
+.endrepeat
+.repeat ::LETTERS, i                      ; elsewhere: left to right while copies are unmatched
+        lda     abs_ans+i
+        cmp     abs_gss+i
+        beq     :+
+        ldx     abs_gss+i
+        lda     letter_count,x
+        beq     :+
+        dec     letter_count,x
+        lda     abs_sum
+        clc
+        adc     #(81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4))
+        sta     abs_sum
+:
+.endrepeat
+        lda     #0
+.repeat ::LETTERS, i
+        ldx     abs_ans+i
+        sta     letter_count,x
+.endrepeat
+        lda     abs_sum
+        rts
+.endproc
+
+; choose_group: the code the adversary answers: the largest count; ties: the smallest tie_rank
+; (fewest right-place, then fewest elsewhere marks), then the lowest code.
+; in: abs_count_*  out: abs_code, abs_left = its count  clobbers: A X
+.proc choose_group
+        lda     #0
+        sta     best_lo
+        sta     best_hi
+        sta     best_rank               ; empty groups never win: rank 0 cannot be beaten
+        ldx     #0
+@code:  lda     abs_count_hi,x
+        cmp     best_hi
+        bcc     @next
+        bne     @take
+        lda     abs_count_lo,x
+        cmp     best_lo
+        bcc     @next
+        bne     @take
+        lda     tie_rank,x
+        cmp     best_rank
+        bcs     @next
+@take:  lda     abs_count_lo,x
+        sta     best_lo
+        lda     abs_count_hi,x
+        sta     best_hi
+        lda     tie_rank,x
+        sta     best_rank
+        stx     abs_code
+@next:  inx
+        cpx     #CODES
+        bne     @code
+        lda     best_lo
+        sta     abs_left
+        lda     best_hi
+        sta     abs_left+1
+        rts
+.endproc
+
+; keep_group: clears the bit of every remaining answer whose code is not abs_code.
+; in: abs_bitmap, abs_codes, abs_code  out: abs_bitmap  clobbers: A Y
+.proc keep_group
+        lda     abs_bitmap
+        sta     bm_ptr
+        lda     abs_bitmap+1
+        sta     bm_ptr+1
+        lda     abs_codes
+        sta     code_ptr
+        lda     abs_codes+1
+        sta     code_ptr+1
+@byte:  ldy     #0                      ; Y = bit 0..7 of this byte = code offset
+        lda     (bm_ptr),y
+        beq     @advance
+        sta     @bits
+        lda     #$80
+        sta     bm_mask
+@bit:   lda     @bits
+        and     bm_mask
+        beq     @bit_next
+        lda     (code_ptr),y
+        cmp     abs_code
+        beq     @bit_next
+        lda     bm_mask
+        eor     #$FF
+        and     @bits
+        sta     @bits
+@bit_next:
+        iny
+        lsr     bm_mask
+        bne     @bit
+        lda     @bits
+        ldy     #0
+        sta     (bm_ptr),y
+@advance:
+        lda     code_ptr                ; eight answers on
+        clc
+        adc     #8
+        sta     code_ptr
+        bcc     :+
+        inc     code_ptr+1
+:       inc     bm_ptr
+        bne     :+
+        inc     bm_ptr+1
+:       lda     bm_ptr
+        cmp     bitmap_end
+        bne     @byte
+        lda     bm_ptr+1
+        cmp     bitmap_end+1
+        bne     @byte
+        rts
+.pushseg
+.segment "DATA"
+@bits:  .res 1
+.popseg
+.endproc
+
+; ---- the mode's screen -------------------------------------------------------------------------
+INFO_ROW        = 3             ; panel: "GUESSES n", then "n LEFT"
+STATS_ROW       = 16            ; panel: the mode's statistics (two lines)
+HELP_ROW        = 19
+BAR_CELLS       = 13            ; progress mark: one cell per two first letters
+
+; absurdle_play: Absurdle games from the menu until RUN/STOP (RETURN after a win plays again).
+; in: dict_init done  out: back to the menu (screen to be redrawn)  clobbers: A X Y
+.proc absurdle_play
+@game:  jsr     screen_clear
+        jsr     board_reset
+        jsr     absurdle_reset
+        inc     abs_played
+        bne     :+
+        inc     abs_played+1
+:       jsr     draw_abs_panel
+@key:   jsr     wait_key
+        pha
+        jsr     board_clear_messages
+        pla
+        cmp     #PETSCII_STOP
+        beq     @menu
+        cmp     #PETSCII_RETURN
+        beq     @submit
+        cmp     #PETSCII_DELETE
+        bne     @letter
+        jsr     board_delete
+        jmp     @key
+@letter:
+        jsr     key_to_letter
+        bcc     @key
+        jsr     board_type_letter
+        jmp     @key
+@menu:  rts
+@submit:
+        lda     board_col
+        cmp     #LETTERS
+        beq     :+
+        lda     #MSG_SHORT
+        bne     @message
+:       jsr     copy_guess
+        jsr     dict_lookup
+        bcs     :+
+        lda     #MSG_UNKNOWN
+@message:
+        jsr     board_message
+        jmp     @key
+:       jsr     think
+        jsr     board_submit_row        ; C = 1: five right-place marks
+        php
+        jsr     draw_info
+        plp
+        bcs     @won
+        lda     board_row
+        cmp     #ROWS
+        bne     @key
+        jsr     scroll_board
+        jmp     @key
+@won:   jsr     count_win
+        jsr     draw_info
+        jsr     print_inline
+        .byte   PANEL_COL, MSG_ROW, COLOR_LIGHT_GREEN, "BEATEN IN ", 0
+        lda     abs_guesses
+        ldx     abs_guesses+1
+        jsr     print_ax
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW, COLOR_LIGHT_GREY, "RETURN  PLAY AGAIN", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 1, COLOR_LIGHT_GREY, "STOP    MENU      ", 0
+@over:  jsr     wait_key
+        cmp     #PETSCII_STOP
+        bne     :+
+        rts
+:       cmp     #PETSCII_RETURN
+        bne     @over
+        jmp     @game
+.endproc
+
+; think: the adversary's answer to guess_buf with the progress mark on the message lines.
+; in: guess_buf  out: as absurdle_guess (marks_buf, abs_left, ...)  clobbers: A X Y
+.proc think
+        jsr     print_inline
+        .byte   PANEL_COL, MSG_ROW, COLOR_GREY, "THINKING", 0
+        lda     #0
+        sta     progress_step
+        lda     #$4C                    ; JMP progress_mark
+        sta     absurdle_progress_hook
+        lda     #<progress_mark
+        sta     absurdle_progress_hook + 1
+        lda     #>progress_mark
+        sta     absurdle_progress_hook + 2
+        jsr     absurdle_guess
+        lda     #$60                    ; RTS: no mark outside this routine
+        sta     absurdle_progress_hook
+        ldx     #PANEL_COL
+        ldy     #MSG_ROW
+        lda     #PANEL_WIDTH
+        jsr     clear_span
+        ldx     #PANEL_COL
+        ldy     #MSG_ROW + 1
+        lda     #PANEL_WIDTH
+        jmp     clear_span
+.endproc
+
+; absurdle_progress_hook target while thinking: one more cell of the bar every two calls.
+; in: progress_step  out: progress_step + 1, a cell drawn  clobbers: A (only)
+.proc progress_mark
+        stx     @x
+        lda     progress_step
+        inc     progress_step
+        lsr     a
+        tax
+        lda     #GLYPH_BLOCK
+        sta     SCREEN + (MSG_ROW + 1) * SCREEN_COLUMNS + PANEL_COL, x
+        lda     #COLOR_GREEN
+        sta     COLOR_RAM + (MSG_ROW + 1) * SCREEN_COLUMNS + PANEL_COL, x
+        ldx     @x
+        rts
+.pushseg
+.segment "DATA"
+@x:     .res 1
+.popseg
+.endproc
+.assert BAR_CELLS <= PANEL_WIDTH, error, "the progress bar is wider than the panel"
+
+; scroll_board: all six rows used: the rows move up one (the oldest guess leaves the screen),
+; the last row is free to type.
+; in: board_row = 6  out: board_row = 5, board drawn  clobbers: A X Y
+.proc scroll_board
+        ldx     #0
+@move:  lda     board_guesses + LETTERS, x
+        sta     board_guesses, x
+        lda     board_marks + LETTERS, x
+        sta     board_marks, x
+        inx
+        cpx     #(ROWS - 1) * LETTERS
+        bne     @move
+        dec     board_row
+        lda     #0
+        sta     tile_y
+@row:   jsr     board_draw_row
+        inc     tile_y
+        lda     tile_y
+        cmp     #ROWS
+        bne     @row
+        rts
+.endproc
+
+; count_win: the mode's statistics after a win (abs_guesses guesses).
+; in: abs_guesses  out: abs_won + 1, abs_total + guesses, abs_best = min  clobbers: A
+.proc count_win
+        inc     abs_won
+        bne     :+
+        inc     abs_won+1
+:       lda     abs_total
+        clc
+        adc     abs_guesses
+        sta     abs_total
+        lda     abs_total+1
+        adc     abs_guesses+1
+        sta     abs_total+1
+        lda     abs_guesses             ; best = min(best, guesses)
+        cmp     abs_best
+        lda     abs_guesses+1
+        sbc     abs_best+1
+        bcs     :+
+        lda     abs_guesses
+        sta     abs_best
+        lda     abs_guesses+1
+        sta     abs_best+1
+:       rts
+.endproc
+
+; draw_abs_panel: title, counts, statistics and help of the mode.
+; in: abs_* state  out: drawn  clobbers: A X Y
+.proc draw_abs_panel
+        jsr     print_inline
+        .byte   PANEL_COL, 1, COLOR_WHITE, "ABSURDLE", 0
+        jsr     print_inline
+        .byte   PANEL_COL, STATS_ROW, COLOR_GREY, "PLAYED ", 0
+        lda     abs_played
+        ldx     abs_played+1
+        jsr     print_ax
+        jsr     print_here
+        .byte   COLOR_GREY, " WON ", 0
+        lda     abs_won
+        ldx     abs_won+1
+        jsr     print_ax
+        lda     abs_best+1
+        bmi     @help                   ; no win yet
+        jsr     print_inline
+        .byte   PANEL_COL, STATS_ROW + 1, COLOR_GREY, "BEST ", 0
+        lda     abs_best
+        ldx     abs_best+1
+        jsr     print_ax
+@help:  jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW, COLOR_GREY, "RETURN  ENTER", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 1, COLOR_GREY, "DEL     ERASE", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 2, COLOR_GREY, "STOP    MENU", 0
+        ; fall through
+.endproc
+
+; draw_info: "GUESSES n" and "n LEFT" (answers the adversary still allows).
+; in: abs_guesses, abs_left  out: drawn  clobbers: A X Y
+.proc draw_info
+        ldx     #PANEL_COL
+        ldy     #INFO_ROW
+        lda     #PANEL_WIDTH
+        jsr     clear_span
+        ldx     #PANEL_COL
+        ldy     #INFO_ROW + 1
+        lda     #PANEL_WIDTH
+        jsr     clear_span
+        jsr     print_inline
+        .byte   PANEL_COL, INFO_ROW, COLOR_LIGHT_GREY, "GUESSES ", 0
+        lda     abs_guesses
+        ldx     abs_guesses+1
+        jsr     print_ax
+        ldx     #PANEL_COL
+        ldy     #INFO_ROW + 1
+        jsr     set_cursor
+        lda     #COLOR_YELLOW
+        sta     text_colour
+        lda     abs_left
+        ldx     abs_left+1
+        jsr     print_ax
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " ANSWERS LEFT", 0
+        rts
+.endproc
+
+; print_ax: the 16-bit number A (low) X (high) at the cursor in text_colour.
+; in: A, X  out: printed  clobbers: A X Y
+.proc print_ax
+        sta     num
+        stx     num + 1
+        jmp     print_u16
+.endproc
+
+.segment "DATA"
+progress_step:  .res 1          ; progress_mark calls so far in this guess
