@@ -29,11 +29,9 @@ ENTRIES         = dict_table + PREFIXES ; the table's 16-bit entries, one per wo
 .export absurdle_reset, absurdle_guess, absurdle_play, absurdle_progress_hook
 .export abs_bitmap, abs_codes, bitmap_end, abs_count_lo, abs_count_hi, abs_left, abs_code, abs_guesses
 .export abs_played, abs_won, abs_best, abs_total
-.exportzp abs_gss
 
-; Zero page owned by this module (22 bytes).
+; Zero page owned by this module (17 bytes).
 .segment "ZEROPAGE"
-abs_gss:        .res 5          ; the guess being scored (letters 0..25)
 abs_ans:        .res 5          ; the answer being scored
 abs_sum:        .res 1          ; its feedback code being summed
 entry_ptr:      .res 2          ; walks dict_table's entries (Y = byte offset)
@@ -63,7 +61,7 @@ abs_total:      .res 2
 absurdle_progress_hook:
                 rts             ; JMP to a routine called 26 times per guess (A, X, Y kept
                 .res 2          ; by the caller of the hook: it may clobber A only)
-words_left:     .res 2          ; absurdle_guess: entries left in the current prefix
+words_left:     .res 2          ; absurdle_reset: answers left to mark
 answers_in:     .res 2          ; answers of the current prefix
 prefix_left:    .res 2          ; prefixes still to walk
 best_lo:        .res 1          ; choose: the largest group so far
@@ -163,11 +161,7 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
 ;      abs_guesses + 1; C = 1 when the feedback is five right-place marks (won)
 ; clobbers: A X Y; calls absurdle_progress_hook 26 times
 .proc absurdle_guess
-        ldx     #LETTERS - 1
-@copy:  lda     guess_buf,x
-        sta     abs_gss,x
-        dex
-        bpl     @copy
+        jsr     patch_scorer
         lda     #0                      ; no answer counted yet
         ldx     #CODES - 1
 @zero:  sta     abs_count_lo,x
@@ -184,12 +178,12 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         ldx     #LETTERS - 1            ; marks of the code, last position first
         lda     abs_code
 @mark:  ldy     #0
-@div3:  cmp     #3
+@div3:  cmp     #3                      ; Y = A / 3, A = A mod 3
         bcc     @digit
         sbc     #3
         iny
         bne     @div3                   ; always
-@digit: sta     marks_buf,x             ; A = code mod 3 ... of the remaining quotient
+@digit: sta     marks_buf,x
         tya
         dex
         bpl     @mark
@@ -198,14 +192,10 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         rts
 .endproc
 
-; count_groups: score guess abs_gss against every remaining answer: abs_codes and the counts.
-; in: abs_gss, abs_bitmap, counts zero  out: abs_codes of the remaining answers, abs_count_*
-; clobbers: A X Y
+; count_groups: score the guess against every remaining answer: abs_codes and the counts.
+; in: walk_prefix patched, abs_bitmap, counts zero  out: abs_codes of the remaining answers,
+;     abs_count_*  clobbers: A X Y
 .proc count_groups
-        lda     #<ENTRIES
-        sta     entry_ptr
-        lda     #>ENTRIES
-        sta     entry_ptr+1
         lda     #<dict_index
         sta     index_ptr
         lda     #>dict_index
@@ -232,15 +222,13 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         sta     abs_ans
         sta     abs_ans+1
 @prefix:
-        jsr     prefix_sizes            ; words_left, answers_in; pointers to the next prefix
+        jsr     prefix_sizes            ; entry_ptr, answers_in; pointers to the next prefix
         lda     answers_in
         ora     answers_in+1
-        beq     @skip                   ; no answers in this prefix
+        beq     @next                   ; no answers in this prefix
         jsr     any_left
-        bcs     @walk
-@skip:  jsr     skip_entries
-        jmp     @next
-@walk:  jsr     walk_prefix
+        bcc     @next
+        jsr     walk_prefix
 @next:  inc     abs_ans+1               ; next prefix: second letter, then first
         lda     abs_ans+1
         cmp     #26
@@ -259,21 +247,26 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         rts
 .endproc
 
-; prefix_sizes: entries and answers of the prefix at index_ptr / aindex_ptr; both pointers move
-; on to the next prefix.
-; in: index_ptr, aindex_ptr  out: words_left, answers_in  clobbers: A Y
+; prefix_sizes: the first entry and the answer count of the prefix at index_ptr / aindex_ptr;
+; both pointers move on to the next prefix.
+; in: index_ptr, aindex_ptr  out: entry_ptr = ENTRIES + 2 * index[p], answers_in
+; clobbers: A Y
 .proc prefix_sizes
-        ldy     #2
-        lda     (index_ptr),y
         ldy     #0
-        sec
-        sbc     (index_ptr),y
-        sta     words_left
-        ldy     #3
         lda     (index_ptr),y
-        ldy     #1
-        sbc     (index_ptr),y
-        sta     words_left+1
+        asl     a
+        sta     entry_ptr
+        iny
+        lda     (index_ptr),y
+        rol     a
+        sta     entry_ptr+1
+        lda     entry_ptr
+        clc
+        adc     #<ENTRIES
+        sta     entry_ptr
+        lda     entry_ptr+1
+        adc     #>ENTRIES
+        sta     entry_ptr+1
         ldy     #2
         lda     (aindex_ptr),y
         ldy     #0
@@ -301,7 +294,7 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
 .endproc
 
 ; any_left: is one of the prefix's answers_in answers still possible? If not, the answer
-; position (bm_ptr, bm_mask, code_ptr) moves past them; if so, it stays at the first.
+; position (bm_ptr, code_ptr, bm_mask) moves past them; if so, it stays at the first.
 ; in: answers_in (> 0), answer position  out: C = 1 some left  clobbers: A X Y
 .proc any_left
         lda     answers_in+1
@@ -317,8 +310,16 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         lda     (bm_ptr),y
         and     bm_mask
         bne     @restore
-        jsr     next_answer
-        dex
+        inc     code_ptr
+        bne     :+
+        inc     code_ptr+1
+:       lsr     bm_mask
+        bne     :+
+        ror     bm_mask                 ; C = 1 here: $80 again
+        inc     bm_ptr
+        bne     :+
+        inc     bm_ptr+1
+:       dex
         bne     @answer
         clc
         rts
@@ -333,94 +334,39 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
 .endproc
 .assert bm_ptr + 2 = code_ptr && code_ptr + 2 = bm_mask, error, "any_left saves bm_ptr..bm_mask"
 
-; next_answer: the answer position moves to the next answer number.
-; in: bm_ptr, bm_mask, code_ptr  out: advanced  clobbers: A
-.proc next_answer
-        inc     code_ptr
-        bne     :+
-        inc     code_ptr+1
-:       lsr     bm_mask
-        bne     :+
-        ror     bm_mask                 ; C = 1 here: $80 again
-        inc     bm_ptr
-        bne     :+
-        inc     bm_ptr+1
-:       rts
-.endproc
-
-; skip_entries: entry_ptr moves past the prefix's words_left entries.
-; in: entry_ptr, words_left  out: entry_ptr advanced  clobbers: A
-.proc skip_entries
-        lda     words_left
-        asl     a
-        rol     words_left+1
-        clc
-        adc     entry_ptr
-        sta     entry_ptr
-        lda     words_left+1
-        adc     entry_ptr+1
-        sta     entry_ptr+1
-        rts
-.endproc
-
-; walk_prefix: every entry of the prefix; each remaining answer scored and counted.
-; in: abs_ans+0/1 = the prefix's letters, entry_ptr, words_left, answer position
-; out: entry_ptr and the answer position past the prefix  clobbers: A X Y
+; walk_prefix: the prefix's entries up to its last answer; each remaining answer scored (the
+; official rule for repeated letters, as score_guess: right places first, then left to right
+; while unmatched copies remain), its code stored and counted. The scorer's guess letters are
+; patched in by patch_scorer; letter_count entries of letters outside the guess are never read
+; (they only ever grow), those of the guess's letters are 0 between answers.
+; in: abs_ans+0/1 = the prefix's letters, entry_ptr, answers_in (> 0), answer position
+; out: the answer position past the prefix  clobbers: A X Y
 .proc walk_prefix
-        ldy     #0
-        ldx     words_left              ; X = low count, words_left+1 = 256-entry rounds
+        ldx     answers_in              ; answers_in = low count, answers_in+1 = rounds
         beq     :+
-        inc     words_left+1
-:
-@entry: lda     (entry_ptr),y           ; low byte: bit 0 is the answer bit
+        inc     answers_in+1
+:       ldy     #0
+w_scan:  lda     (entry_ptr),y           ; low byte: bit 0 is the answer bit
         lsr     a
-        bcc     @step
-        stx     @x
+        bcs     w_answer
+w_step:  iny
+        iny
+        bne     w_scan
+        inc     entry_ptr+1
+        bne     w_scan                   ; always
+w_answer:
         ldx     #0
         lda     (bm_ptr,x)
         and     bm_mask
-        beq     @out
-        jsr     score_entry             ; A = code
-        tax
-        inc     abs_count_lo,x
-        bne     :+
-        inc     abs_count_hi,x
-:       ldx     #0
-        sta     (code_ptr,x)
-@out:   jsr     next_answer
-        ldx     @x
-@step:  iny
-        iny
-        bne     :+
-        inc     entry_ptr+1
-:       dex
-        bne     @entry
-        dec     words_left+1
-        bne     @entry
-        tya                             ; fold Y into the pointer
-        clc
-        adc     entry_ptr
-        sta     entry_ptr
-        bcc     :+
-        inc     entry_ptr+1
-:       rts
-.pushseg
-.segment "DATA"
-@x:     .res 1
-.popseg
-.endproc
-
-; score_entry: the feedback code of abs_gss against the entry at (entry_ptr),Y whose prefix
-; letters are abs_ans+0/1 (the official rule for repeated letters, as score_guess).
-; in: abs_gss, abs_ans+0/1, entry (l3:5 l4:5 l5:5 answer:1, high byte at Y + 1), letter_count 0
-; out: A = code 0..242; letter_count 0 again  clobbers: A X (Y kept)
-.proc score_entry
-        lda     (entry_ptr),y           ; decode letters 3-5
+        bne     w_decode
+        jmp     w_advance
+w_decode:
+        lda     (entry_ptr),y           ; letters 3-5: l5 = bits 5-1 of the low byte
         lsr     a
         and     #$1F
         sta     abs_ans+4
         lda     (entry_ptr),y
-        asl     a                       ; bits 7-6 of the low byte ...
+        asl     a                       ; l4 = bits 2-0 of the high byte, bits 7-6 of the low
         rol     a
         rol     a
         and     #$03
@@ -429,50 +375,103 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         lda     (entry_ptr),y
         dey
         tax
-        and     #$07                    ; ... under bits 2-0 of the high byte
+        and     #$07
         asl     a
         asl     a
         ora     abs_ans+3
         sta     abs_ans+3
-        txa
+        txa                             ; l3 = bits 7-3 of the high byte
         lsr     a
         lsr     a
         lsr     a
         sta     abs_ans+2
         lda     #0
         sta     abs_sum
-.repeat ::LETTERS, i                      ; right place: 2 * weight; else count the letter
-        lda     abs_ans+i
-        cmp     abs_gss+i
+.repeat ::LETTERS, i                    ; right place: + 2 * 3^(4 - i); else count the letter
+        lda     abs_ans + i
+.ident(.sprintf("green_%d", i)):
+        cmp     #0                      ; patched: guess letter i
         bne     :+
         lda     abs_sum
-        adc     #2 * (81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4)) - 1    ; C = 1 (equal)
-        sta     abs_sum
+        adc     #2 * (81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4)) - 1
+        sta     abs_sum                 ; (C = 1: equal)
         jmp     :++
 :       tax
         inc     letter_count,x
 :
 .endrepeat
-.repeat ::LETTERS, i                      ; elsewhere: left to right while copies are unmatched
-        lda     abs_ans+i
-        cmp     abs_gss+i
+.repeat ::LETTERS, i                    ; elsewhere: an unmatched copy left, not right here
+.ident(.sprintf("count_%d", i)):
+        lda     letter_count            ; patched: letter_count + guess letter i
         beq     :+
-        ldx     abs_gss+i
-        lda     letter_count,x
+        lda     abs_ans + i
+.ident(.sprintf("again_%d", i)):
+        cmp     #0                      ; patched: guess letter i
         beq     :+
-        dec     letter_count,x
+.ident(.sprintf("take_%d", i)):
+        dec     letter_count            ; patched
         lda     abs_sum
         clc
-        adc     #(81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4))
+        adc     #81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4)
         sta     abs_sum
 :
 .endrepeat
         lda     #0
 .repeat ::LETTERS, i
-        ldx     abs_ans+i
-        sta     letter_count,x
+.ident(.sprintf("clear_%d", i)):
+        sta     letter_count            ; patched: letter_count + guess letter i
 .endrepeat
-        lda     abs_sum
+        ldx     abs_sum
+        inc     abs_count_lo,x
+        bne     :+
+        inc     abs_count_hi,x
+:       txa
+        ldx     #0
+        sta     (code_ptr,x)
+w_advance:
+        inc     code_ptr                ; the next answer number
+        bne     :+
+        inc     code_ptr+1
+:       lsr     bm_mask
+        bne     :+
+        ror     bm_mask                 ; C = 1 here: $80 again
+        inc     bm_ptr
+        bne     :+
+        inc     bm_ptr+1
+:       dec     answers_in
+        beq     :+
+        jmp     w_step
+:       dec     answers_in+1
+        beq     :+
+        jmp     w_step
+:       rts
+.endproc
+
+; patch_scorer: the guess's letters into the scorer of walk_prefix (compare immediates and
+; letter_count addresses), so it spends no cycles fetching them.
+; in: guess_buf  out: walk_prefix patched, letter_count zero  clobbers: A X
+.proc patch_scorer
+        lda     #0                      ; counts of letters outside the last guess grew
+        ldx     #25
+@zero:  sta     letter_count,x
+        dex
+        bpl     @zero
+.repeat ::LETTERS, i
+        ldx     guess_buf + i
+        stx     walk_prefix::.ident(.sprintf("green_%d", i)) + 1
+        stx     walk_prefix::.ident(.sprintf("again_%d", i)) + 1
+        txa
+        clc
+        adc     #<letter_count
+        sta     walk_prefix::.ident(.sprintf("count_%d", i)) + 1
+        sta     walk_prefix::.ident(.sprintf("take_%d", i)) + 1
+        sta     walk_prefix::.ident(.sprintf("clear_%d", i)) + 1
+        lda     #0
+        adc     #>letter_count
+        sta     walk_prefix::.ident(.sprintf("count_%d", i)) + 2
+        sta     walk_prefix::.ident(.sprintf("take_%d", i)) + 2
+        sta     walk_prefix::.ident(.sprintf("clear_%d", i)) + 2
+.endrepeat
         rts
 .endproc
 
