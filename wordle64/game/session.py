@@ -24,7 +24,7 @@ GETIN = emu.KERNAL["GETIN"]
 NMI_VECTOR = 0x0318
 STACK_FLOOR = 0xC0           # the game never needs more than 63 bytes of stack
 BOOT_CYCLES = 60_000_000     # start-up budget: unpack and menu
-KEY_CYCLES = 1_000_000       # one key's budget: the heaviest (a scored guess) needs far less
+KEY_CYCLES = 2_000_000       # one key's budget: the heaviest (an Absurdle guess) needs ~1.4 M
 JIFFIES_PER_KEY = 23         # the jiffy clock advances between scripted keys (~0.4 s)
 
 
