@@ -121,6 +121,20 @@ def absurdle_problems(game, words: frozenset[str] | set[str], answers: Sequence[
     return problems
 
 
+def adversary(word: str, left: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
+    """The adversary's marks for `word` and the answers it keeps, by wordle64.score.score and
+    the tie rule of wordle64.solver.absurdle (for the scripted games; no feedback matrix)."""
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for answer in left:
+        groups.setdefault(score(word, answer), []).append(answer)
+    marks = max(groups, key=lambda m: (len(groups[m]), -absurdle.TIE_RANK[_code(m)]))
+    return marks, groups[marks]
+
+
+def _code(marks: tuple[int, ...]) -> int:
+    return sum(mark * 3 ** (4 - i) for i, mark in enumerate(marks))
+
+
 def _marks(code: int) -> tuple[int, ...]:
     return tuple((code // 3 ** (4 - i)) % 3 for i in range(5))
 

@@ -14,6 +14,7 @@ from wordle64.score import score
 from wordle64.c64.screen import Screen, save_png
 from wordle64.game.rules import (LETTERS, ROWS, board_problems, charset_sheet, hard_mode_violation,
                                  is_game_screen)
+from wordle64.game.absurdle import absurdle_problems, adversary
 from wordle64.game.session import Game
 
 # guesses the scripted games try first (any not in the list, or the answer, are skipped), so
@@ -21,7 +22,7 @@ from wordle64.game.session import Game
 SHOWCASE_GUESSES = ("crane", "pilot", "shady", "mound", "bulky", "fight", "gecko", "jumbo",
                     "spelt", "wordy", "tacit", "vapor")
 SCREENSHOTS = ("charset", "unpacking", "menu", "game_won", "game_lost", "not_in_word_list",
-               "date_refused", "hard_mode", "colour_blind", "statistics")
+               "date_refused", "hard_mode", "colour_blind", "statistics", "absurdle")
 
 
 @dataclass
@@ -94,7 +95,8 @@ def _scenario_menu(game: Game, menu: tuple, words: WordLists,
     result = ScenarioResult("menu")
     game.restore(menu)
     screen = game.screen()
-    for item in ("RANDOM WORD", "DAILY WORD", "HARD MODE", "COLOUR-BLIND", "STATISTICS"):
+    for item in ("RANDOM WORD", "DAILY WORD", "HARD MODE", "COLOUR-BLIND", "STATISTICS",
+                 "ABSURDLE"):
         _screen_has(result, game, item)
     result.check("the menu shows the dictionary size",
                  screen.find(f"{len(words.words)} WORDS") is not None, screen.text())
@@ -208,7 +210,7 @@ def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
                          f"{game.answer()} vs {want}")
     game.restore(menu)
     game.type("2123{STOP}")
-    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-5") is not None,
+    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-6") is not None,
                  game.screen().text())
     return result
 
@@ -288,14 +290,69 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
                  and lines[17].split()[-1] == "0", "\n".join(lines[17:23]))
     shots["statistics"] = game.screen()
     game.type("X")
-    _screen_has(result, game, "PRESS 1-5")
+    _screen_has(result, game, "PRESS 1-6")
+    return result
+
+
+ABSURDLE_GUESSES = ("alone", "mythi", "curbs")  # wordle64 absurdle's 4-guess win on the defaults
+
+
+def _absurdle_turn(result: ScenarioResult, game: Game, words: WordLists, word: str,
+                   left: list[str], turn: int) -> list[str]:
+    """One guess on the PRG's Absurdle mode, checked against the Python adversary."""
+    marks, left = adversary(word, left)
+    game.type(word + "{RETURN}")
+    row = min(game.byte("board_row"), ROWS) - 1
+    shown = game.board().row_marks(row) if row >= 0 else ()
+    result.check(f"absurdle guess {turn} {word.upper()}: marks {marks}, {len(left)} left",
+                 shown == marks and game.screen().find(
+                     f"{len(left)} ANSWER{'S' if len(left) > 1 else ''} LEFT") is not None
+                 and game.screen().find(f"GUESSES {turn}") is not None,
+                 f"marks {shown}\n{game.screen().text()}")
+    problems = absurdle_problems(game, words.words, words.answers)
+    result.check(f"absurdle invariants after guess {turn}", not problems, "; ".join(problems))
+    return left
+
+
+def _scenario_absurdle(game: Game, menu: tuple, words: WordLists,
+                       shots: dict[str, Screen]) -> ScenarioResult:
+    """Absurdle: the known 4-guess win (the adversary's feedback and counts as Python's), then a
+    game of eight guesses: the board scrolls, the count goes on."""
+    result = ScenarioResult("absurdle")
+    game.restore(menu)
+    game.type("6")
+    _screen_has(result, game, f"{len(words.answers)} ANSWERS LEFT")
+    left, turn = list(words.answers), 0
+    for word in [w for w in ABSURDLE_GUESSES if w in words.words]:
+        turn += 1
+        left = _absurdle_turn(result, game, words, word, left, turn)
+    while len(left) > 1 and turn < 20:
+        turn += 1
+        left = _absurdle_turn(result, game, words, left[0], left, turn)
+    turn += 1
+    _absurdle_turn(result, game, words, left[0], left, turn)
+    _screen_has(result, game, f"BEATEN IN {turn}")
+    _screen_has(result, game, f"PLAYED 1 WON 1")
+    _screen_has(result, game, f"BEST {turn}")
+    shots["absurdle"] = game.screen()
+    game.type("{RETURN}")
+    left = list(words.answers)
+    guesses = [w for w in sorted(words.answers)[::97]][:8]
+    for number, word in enumerate(guesses, start=1):
+        left = _absurdle_turn(result, game, words, word, left, number)
+    board = game.board()
+    result.check("absurdle: the board scrolled (the last five guesses on it, a row free)",
+                 board.row == ROWS - 1 and [board.word(r) for r in range(ROWS - 1)] ==
+                 guesses[-(ROWS - 1):], [board.word(r) for r in range(board.row)])
+    game.type("{STOP}")
+    _screen_has(result, game, "PRESS 1-6")
     return result
 
 
 # in order: each starts from the menu's snapshot, screenshots land in `shots` by name
 SCENARIOS = (_scenario_menu, _scenario_won, _scenario_lost, _scenario_not_in_word_list,
              _scenario_daily_date, _scenario_hard_mode, _scenario_colour_blind,
-             _scenario_statistics)
+             _scenario_statistics, _scenario_absurdle)
 
 
 def scripted_games(prg: bytes, labels: dict[str, int], words: WordLists,

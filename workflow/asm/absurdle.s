@@ -628,7 +628,7 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         jsr     scroll_board
         jmp     @key
 @won:   jsr     count_win
-        jsr     draw_info
+        jsr     draw_stats
         jsr     print_inline
         .byte   PANEL_COL, MSG_ROW, COLOR_LIGHT_GREEN, "BEATEN IN ", 0
         lda     abs_guesses
@@ -638,6 +638,10 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         .byte   PANEL_COL, HELP_ROW, COLOR_LIGHT_GREY, "RETURN  PLAY AGAIN", 0
         jsr     print_inline
         .byte   PANEL_COL, HELP_ROW + 1, COLOR_LIGHT_GREY, "STOP    MENU      ", 0
+        ldx     #PANEL_COL
+        ldy     #HELP_ROW + 2
+        lda     #PANEL_WIDTH
+        jsr     clear_span
 @over:  jsr     wait_key
         cmp     #PETSCII_STOP
         bne     :+
@@ -747,6 +751,19 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
 .proc draw_abs_panel
         jsr     print_inline
         .byte   PANEL_COL, 1, COLOR_WHITE, "ABSURDLE", 0
+        jsr     draw_stats
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW, COLOR_GREY, "RETURN  ENTER", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 1, COLOR_GREY, "DEL     ERASE", 0
+        jsr     print_inline
+        .byte   PANEL_COL, HELP_ROW + 2, COLOR_GREY, "STOP    MENU", 0
+        jmp     draw_info
+.endproc
+
+; draw_stats: the mode's statistics: games played and won, the fewest guesses of a win.
+; in: abs_played, abs_won, abs_best  out: drawn  clobbers: A X Y
+.proc draw_stats
         jsr     print_inline
         .byte   PANEL_COL, STATS_ROW, COLOR_GREY, "PLAYED ", 0
         lda     abs_played
@@ -764,13 +781,7 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         lda     abs_best
         ldx     abs_best+1
         jsr     print_ax
-@help:  jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW, COLOR_GREY, "RETURN  ENTER", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 1, COLOR_GREY, "DEL     ERASE", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 2, COLOR_GREY, "STOP    MENU", 0
-        ; fall through
+@help:  rts
 .endproc
 
 ; draw_info: "GUESSES n" and "n LEFT" (answers the adversary still allows).
@@ -797,7 +808,15 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         lda     abs_left
         ldx     abs_left+1
         jsr     print_ax
+        lda     abs_left+1
+        bne     @many
+        ldx     abs_left
+        dex
+        bne     @many
         jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " ANSWER LEFT", 0
+        rts
+@many:  jsr     print_here
         .byte   COLOR_LIGHT_GREY, " ANSWERS LEFT", 0
         rts
 .endproc
