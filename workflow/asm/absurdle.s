@@ -59,17 +59,17 @@ abs_won:        .res 2          ;   guesses of all wins (16-bit LE each)
 abs_best:       .byte $FF, $FF
 abs_total:      .res 2
 absurdle_progress_hook:
-                rts             ; JMP to a routine called 26 times per guess (A, X, Y kept
-                .res 2          ; by the caller of the hook: it may clobber A only)
+                rts             ; JMP to a routine called at each new first letter (it
+                .res 2          ; may clobber A only)
 words_left:     .res 2          ; absurdle_reset: answers left to mark
 answers_in:     .res 2          ; answers of the current prefix
-prefix_left:    .res 2          ; prefixes still to walk
 best_lo:        .res 1          ; choose: the largest group so far
 best_hi:        .res 1
 best_rank:      .res 1
-saved:          .res 5          ; skip check: bm_ptr, bm_mask, code_ptr before it
+answer_no:      .res 2          ; count_groups: the answer number being looked for
 
 .segment "RODATA"
+bit_mask:       .byte   $80, $40, $20, $10, $08, $04, $02, $01  ; answer number mod 8 -> bit
 ; per code: 16 * right-place marks + elsewhere marks (the adversary prefers the smaller)
 tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; true is 1
 .repeat CODES, c
@@ -159,7 +159,7 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
 ; in:  guess_buf (letters 0..25, any word); the bitmap of absurdle_reset and earlier guesses
 ; out: abs_code and marks_buf = its feedback, abs_left = answers it keeps (bitmap updated),
 ;      abs_guesses + 1; C = 1 when the feedback is five right-place marks (won)
-; clobbers: A X Y; calls absurdle_progress_hook 26 times
+; clobbers: A X Y; calls absurdle_progress_hook at each new first letter (up to 25 times)
 .proc absurdle_guess
         jsr     patch_scorer
         lda     #0                      ; no answer counted yet
@@ -193,6 +193,9 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
 .endproc
 
 ; count_groups: score the guess against every remaining answer: abs_codes and the counts.
+; The bitmap drives the walk: the next remaining answer number is found (whole zero bytes
+; skipped), the prefix cursor moves on to the prefix holding it, and that prefix's entries are
+; walked; prefixes without a remaining answer cost a compare, not a walk.
 ; in: walk_prefix patched, abs_bitmap, counts zero  out: abs_codes of the remaining answers,
 ;     abs_count_*  clobbers: A X Y
 .proc count_groups
@@ -204,53 +207,137 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         sta     aindex_ptr
         lda     #>dict_answer_index
         sta     aindex_ptr+1
-        lda     abs_bitmap
-        sta     bm_ptr
-        lda     abs_bitmap+1
-        sta     bm_ptr+1
-        lda     abs_codes
-        sta     code_ptr
-        lda     abs_codes+1
-        sta     code_ptr+1
-        lda     #$80
-        sta     bm_mask
-        lda     #<PREFIXES
-        sta     prefix_left
-        lda     #>PREFIXES
-        sta     prefix_left+1
         lda     #0
         sta     abs_ans
         sta     abs_ans+1
-@prefix:
-        jsr     prefix_sizes            ; entry_ptr, answers_in; pointers to the next prefix
-        lda     answers_in
-        ora     answers_in+1
-        beq     @next                   ; no answers in this prefix
-        jsr     any_left
-        bcc     @next
+        sta     answer_no
+        sta     answer_no+1
+@find:  jsr     next_remaining          ; answer_no = the next remaining answer number
+        bcc     @done
+@cursor:
+        ldy     #3                      ; answer_no < answer_index[p + 1]: p holds it
+        lda     answer_no+1
+        cmp     (aindex_ptr),y
+        bcc     @walk
+        bne     @later
+        dey
+        lda     answer_no
+        cmp     (aindex_ptr),y
+        bcc     @walk
+@later: jsr     next_prefix
+        jmp     @cursor
+@walk:  jsr     prefix_sizes            ; entry_ptr, answers_in, the position at its first
         jsr     walk_prefix
-@next:  inc     abs_ans+1               ; next prefix: second letter, then first
+        ldy     #2                      ; answer_no = answer_index[p + 1]
+        lda     (aindex_ptr),y
+        sta     answer_no
+        iny
+        lda     (aindex_ptr),y
+        sta     answer_no+1
+        jsr     next_prefix
+        jmp     @find
+@done:  rts
+.endproc
+
+; next_remaining: the first remaining answer number >= answer_no.
+; in: answer_no, abs_bitmap, bitmap_end  out: C = 1 and answer_no = it; C = 0 none left
+; clobbers: A Y (bm_ptr, bm_mask)
+.proc next_remaining
+        jsr     position_bitmap
+        ldy     #0
+@bit:   lda     (bm_ptr),y
+        and     bm_mask
+        bne     @found
+        inc     answer_no
+        bne     :+
+        inc     answer_no+1
+:       lsr     bm_mask
+        bne     @bit
+@byte:  inc     bm_ptr                  ; whole bytes: eight answers each
+        bne     :+
+        inc     bm_ptr+1
+:       lda     bm_ptr
+        cmp     bitmap_end
+        bne     :+
+        lda     bm_ptr+1
+        cmp     bitmap_end+1
+        beq     @none
+:       lda     (bm_ptr),y
+        bne     @in_byte
+        lda     answer_no
+        clc
+        adc     #8
+        sta     answer_no
+        bcc     @byte
+        inc     answer_no+1
+        bne     @byte                   ; always
+@in_byte:
+        lda     #$80
+        sta     bm_mask
+        bne     @bit                    ; always
+@found: sec
+        rts
+@none:  clc
+        rts
+.endproc
+
+; position_bitmap: bm_ptr and bm_mask of answer number answer_no.
+; in: answer_no  out: bm_ptr = abs_bitmap + answer_no / 8, bm_mask  clobbers: A Y
+.proc position_bitmap
+        lda     answer_no
+        and     #7
+        tay
+        lda     bit_mask,y
+        sta     bm_mask
+        lda     answer_no+1
+        sta     bm_ptr+1
+        lda     answer_no
+        lsr     bm_ptr+1
+        ror     a
+        lsr     bm_ptr+1
+        ror     a
+        lsr     bm_ptr+1
+        ror     a
+        clc
+        adc     abs_bitmap
+        sta     bm_ptr
+        lda     bm_ptr+1
+        adc     abs_bitmap+1
+        sta     bm_ptr+1
+        rts
+.endproc
+
+; next_prefix: the prefix cursor moves on (letters too; the progress hook at each new first
+; letter).
+; in: index_ptr, aindex_ptr, abs_ans+0/1  out: advanced  clobbers: A
+.proc next_prefix
+        lda     index_ptr
+        clc
+        adc     #2
+        sta     index_ptr
+        bcc     :+
+        inc     index_ptr+1
+:       lda     aindex_ptr
+        clc
+        adc     #2
+        sta     aindex_ptr
+        bcc     :+
+        inc     aindex_ptr+1
+:       inc     abs_ans+1
         lda     abs_ans+1
         cmp     #26
         bne     :+
         lda     #0
         sta     abs_ans+1
         inc     abs_ans
-        jsr     absurdle_progress_hook
-:       lda     prefix_left
-        bne     :+
-        dec     prefix_left+1
-:       dec     prefix_left
-        lda     prefix_left
-        ora     prefix_left+1
-        bne     @prefix
-        rts
+        jmp     absurdle_progress_hook
+:       rts
 .endproc
 
 ; prefix_sizes: the first entry and the answer count of the prefix at index_ptr / aindex_ptr;
-; both pointers move on to the next prefix.
-; in: index_ptr, aindex_ptr  out: entry_ptr = ENTRIES + 2 * index[p], answers_in
-; clobbers: A Y
+; the answer position (bm_ptr, bm_mask, code_ptr) at its first answer.
+; in: index_ptr, aindex_ptr  out: entry_ptr = ENTRIES + 2 * index[p], answers_in, answer_no
+;     and the position = answer_index[p]  clobbers: A Y
 .proc prefix_sizes
         ldy     #0
         lda     (index_ptr),y
@@ -278,61 +365,19 @@ tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; tr
         ldy     #1
         sbc     (aindex_ptr),y
         sta     answers_in+1
-        lda     index_ptr
+        lda     (aindex_ptr),y          ; answer_no = answer_index[p]
+        sta     answer_no+1
+        dey
+        lda     (aindex_ptr),y
+        sta     answer_no
         clc
-        adc     #2
-        sta     index_ptr
-        bcc     :+
-        inc     index_ptr+1
-:       lda     aindex_ptr
-        clc
-        adc     #2
-        sta     aindex_ptr
-        bcc     :+
-        inc     aindex_ptr+1
-:       rts
+        adc     abs_codes
+        sta     code_ptr
+        lda     answer_no+1
+        adc     abs_codes+1
+        sta     code_ptr+1
+        jmp     position_bitmap
 .endproc
-
-; any_left: is one of the prefix's answers_in answers still possible? If not, the answer
-; position (bm_ptr, code_ptr, bm_mask) moves past them; if so, it stays at the first.
-; in: answers_in (> 0), answer position  out: C = 1 some left  clobbers: A X Y
-.proc any_left
-        lda     answers_in+1
-        bne     @yes                    ; 256+ answers: just walk them
-        ldx     #4
-@save:  lda     bm_ptr,x
-        sta     saved,x
-        dex
-        bpl     @save
-        ldx     answers_in
-        ldy     #0
-@answer:
-        lda     (bm_ptr),y
-        and     bm_mask
-        bne     @restore
-        inc     code_ptr
-        bne     :+
-        inc     code_ptr+1
-:       lsr     bm_mask
-        bne     :+
-        ror     bm_mask                 ; C = 1 here: $80 again
-        inc     bm_ptr
-        bne     :+
-        inc     bm_ptr+1
-:       dex
-        bne     @answer
-        clc
-        rts
-@restore:
-        ldx     #4
-@load:  lda     saved,x
-        sta     bm_ptr,x
-        dex
-        bpl     @load
-@yes:   sec
-        rts
-.endproc
-.assert bm_ptr + 2 = code_ptr && code_ptr + 2 = bm_mask, error, "any_left saves bm_ptr..bm_mask"
 
 ; walk_prefix: the prefix's entries up to its last answer; each remaining answer scored (the
 ; official rule for repeated letters, as score_guess: right places first, then left to right
