@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from wordle64.build import check_absurdle_fit
+from wordle64.c64.emu import STACK_PAGE, changed_outside
 from wordle64.errors import Wordle64Error
 from wordle64.game.absurdle import C64Absurdle, _code, adversary, opener_costs
 from wordle64.game.scenarios import WordLists
@@ -118,3 +119,22 @@ def test_build_refuses_a_table_that_leaves_no_room_for_absurdle():
         check_absurdle_fit(labels, table)
     labels["__ABSRAM_START__"] += 200
     assert check_absurdle_fit(labels, table) == 74
+
+
+def test_a_guess_writes_only_what_its_contract_names(c64, answers):
+    labels = c64.machine.labels
+    c64.reset()
+    before = c64.snapshot()
+    c64.guess("crane")
+    bitmap = c64.machine.read_word("abs_bitmap")
+    allowed = [
+        range(labels["abs_ans"], labels["abs_ans"] + 17),             # its zero page
+        range(labels["abs_bitmap"], labels["progress_step"] + 1),     # its variables
+        range(labels["walk_prefix"], labels["patch_scorer"]),         # the patched scorer
+        range(labels["marks_buf"], labels["marks_buf"] + 5),
+        range(labels["__ABSRAM_START__"], labels["__ABSRAM_START__"] + 0x200),
+        range(bitmap, bitmap + len(answers) // 8 + 1 + len(answers)),  # bitmap and codes
+        STACK_PAGE,
+        range(labels["guess_buf"], labels["guess_buf"] + 5),          # the test's own write
+    ]
+    assert changed_outside(before, c64.snapshot(), allowed) == []

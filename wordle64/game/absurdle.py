@@ -210,14 +210,14 @@ class Checker:
 
 
 def play_sequences(checker: Checker, cases: int, openers: Sequence[str], seed: int,
-                   max_guesses: int, log=print) -> int:
+                   max_guesses: int, log=print) -> tuple[int, int]:
     """`cases` seeded sequences: an opener from `openers` (each run once, then restored from a
     snapshot), then guesses that are a random remaining answer or a random word, half and half,
-    until won or `max_guesses`. Returns the guesses played."""
+    until won or `max_guesses`. Returns the guesses played and the sequences won."""
     rng = random.Random(seed)
     lists = checker.lists
     after: dict[str, tuple[bytes, np.ndarray]] = {}
-    played = 0
+    played = won_sequences = 0
     for case in range(cases):
         opener = openers[case % len(openers)] if case < len(openers) else rng.choice(openers)
         if opener not in after:
@@ -235,13 +235,14 @@ def play_sequences(checker: Checker, cases: int, openers: Sequence[str], seed: i
             kept, won = checker.step(kept, word, f"case {case} guess {turn}", turn == 2)
             played += 1
             if won:
+                won_sequences += 1
                 break
         if len(checker.problems) >= 20:
             break
         if case % 100 == 99:
             log(f"absurdle: {case + 1}/{cases} sequences, {played} guesses, "
                 f"{len(checker.problems)} problems")
-    return played
+    return played, won_sequences
 
 
 def validate_absurdle(prg: str | Path, labels: str | Path, guesses_path: str | Path,
@@ -273,7 +274,7 @@ def validate_absurdle(prg: str | Path, labels: str | Path, guesses_path: str | P
     rng = random.Random(seed)
     pool = list(dict.fromkeys(costly + rng.sample(list(lists.guesses), openers)))
     log(f"absurdle: costliest openers by the model: {costly}")
-    played = play_sequences(checker, cases, pool, seed + 1, max_guesses, log)
+    played, won_sequences = play_sequences(checker, cases, pool, seed + 1, max_guesses, log)
     opener_cycles = {}
     for word in costly[:5]:
         checker.step(checker.start(), word, "costly opener")
@@ -288,7 +289,8 @@ def validate_absurdle(prg: str | Path, labels: str | Path, guesses_path: str | P
                    "max": worst_cycles},
         "seconds_pal_max": round(seconds, 3),
         "seconds_ntsc_max": round(worst_cycles / emu.NTSC_HZ, 3),
-        "worst_guess": checker.worst[0], "guesses_played": played, "openers": len(pool),
+        "worst_guess": checker.worst[0], "guesses_played": played, "sequences_won": won_sequences,
+        "openers": len(pool),
         "costliest_openers_cycles": opener_cycles,
         "known_win": [word for word, _ in known], "known_win_won": won,
         "problems": problems[:20], "seconds": round(time.perf_counter() - started, 1),

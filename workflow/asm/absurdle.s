@@ -1,16 +1,16 @@
-; absurdle.s — Absurdle: an adversary that never commits to an answer (wordle64/solver/absurdle.py
-; on the C64). The answers still possible are a bitmap over the answer numbers (dictionary order,
-; as dict_answer_word counts them). After each guess every remaining answer is scored, its
-; feedback code (sum of mark * 3^(4 - position), 0..242) kept in abs_codes and counted in a
-; 243-entry table; the adversary keeps the largest group, ties going to the fewest right-place
-; marks, then the fewest elsewhere marks, then the lowest code; the bitmap keeps that group in
-; place. The word list is the dictionary's own table, walked prefix by prefix (answer bit of each
-; entry); there is no second copy of it.
+; absurdle.s — Absurdle: an adversary that never commits to an answer
+; (wordle64/solver/absurdle.py on the C64). The answers still possible are a bitmap over the
+; answer numbers (dictionary order, as dict_answer_word counts them). After each guess every
+; remaining answer is scored, its feedback code (sum of mark * 3^(4 - position), 0..242) kept in
+; abs_codes and counted in a 243-entry table; the adversary keeps the largest group, ties going
+; to the fewest right-place marks, then the fewest elsewhere marks, then the lowest code; the
+; bitmap keeps that group in place. The word list is the dictionary's own table, walked prefix
+; by prefix (answer bit of each entry); there is no second copy of it.
 ;
-; Speed (PAL, the worst openers): one pass over the table's entries plus, per remaining answer,
-; a decode and a scoring specialised for the guess (letter counts of the answer, five
-; compares), ~1.3 M cycles for the first guess (results/validate/absurdle.json has the measured
-; worst case); prefixes whose answers are all out are skipped without walking their entries.
+; Speed (PAL): the bitmap drives the walk (prefixes without a remaining answer are skipped);
+; per remaining answer a decode and a scorer with the guess's letters patched in (letter counts
+; of the answer, five compares): ~1.32 M cycles (1.34 s) for the costliest first guesses,
+; 0.1-0.3 s later on (results/validate/absurdle.json has the measured worst case).
 ;
 ; The mode's screen (absurdle_play) reuses the board (six rows scrolling up once full), the
 ; keyboard and the message lines of board.s; its statistics are its own (abs_played ...).
@@ -27,7 +27,8 @@ PREFIXES        = 676
 ENTRIES         = dict_table + PREFIXES ; the table's 16-bit entries, one per word
 
 .export absurdle_reset, absurdle_guess, absurdle_play, absurdle_progress_hook
-.export abs_bitmap, abs_codes, bitmap_end, abs_count_lo, abs_count_hi, abs_left, abs_code, abs_guesses
+.export abs_bitmap, abs_codes, bitmap_end, abs_count_lo, abs_count_hi, abs_left, abs_code
+.export abs_guesses
 .export abs_played, abs_won, abs_best, abs_total
 
 ; Zero page owned by this module (17 bytes).
@@ -71,9 +72,17 @@ answer_no:      .res 2          ; count_groups: the answer number being looked f
 .segment "RODATA"
 bit_mask:       .byte   $80, $40, $20, $10, $08, $04, $02, $01  ; answer number mod 8 -> bit
 ; per code: 16 * right-place marks + elsewhere marks (the adversary prefers the smaller)
-tie_rank:                               ; digit d of code c: (c / 3^d) mod 3; true is 1
+tie_rank:                               ; from the code's base-3 digits, lowest first
 .repeat CODES, c
-        .byte   16 * (((c .mod 3) = 2) + (((c / 3) .mod 3) = 2) + (((c / 9) .mod 3) = 2) + (((c / 27) .mod 3) = 2) + (((c / 81) .mod 3) = 2)) + (((c .mod 3) = 1) + (((c / 3) .mod 3) = 1) + (((c / 9) .mod 3) = 1) + (((c / 27) .mod 3) = 1) + (((c / 81) .mod 3) = 1))
+rest    .set    c
+rights  .set    0
+elses   .set    0
+.repeat 5
+rights  .set    rights + ((rest .mod 3) = 2)    ; (a comparison is 1 when true)
+elses   .set    elses + ((rest .mod 3) = 1)
+rest    .set    rest / 3
+.endrepeat
+        .byte   16 * rights + elses
 .endrepeat
 
 .segment "CODE"
@@ -432,19 +441,22 @@ w_decode:
         sta     abs_ans+2
         lda     #0
         sta     abs_sum
+weight  .set    81                      ; 3^(4 - i) while i runs
 .repeat ::LETTERS, i                    ; right place: + 2 * 3^(4 - i); else count the letter
         lda     abs_ans + i
 .ident(.sprintf("green_%d", i)):
         cmp     #0                      ; patched: guess letter i
         bne     :+
         lda     abs_sum
-        adc     #2 * (81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4)) - 1
-        sta     abs_sum                 ; (C = 1: equal)
+        adc     #2 * weight - 1         ; (C = 1: equal)
+        sta     abs_sum
         jmp     :++
 :       tax
         inc     letter_count,x
 :
+weight  .set    weight / 3
 .endrepeat
+weight  .set    81
 .repeat ::LETTERS, i                    ; elsewhere: an unmatched copy left, not right here
 .ident(.sprintf("count_%d", i)):
         lda     letter_count            ; patched: letter_count + guess letter i
@@ -457,9 +469,10 @@ w_decode:
         dec     letter_count            ; patched
         lda     abs_sum
         clc
-        adc     #81 * (i = 0) + 27 * (i = 1) + 9 * (i = 2) + 3 * (i = 3) + (i = 4)
+        adc     #weight
         sta     abs_sum
 :
+weight  .set    weight / 3
 .endrepeat
         lda     #0
 .repeat ::LETTERS, i
