@@ -15,6 +15,7 @@ from wordle64.errors import Wordle64Error
 from wordle64.game.absurdle import C64Absurdle, _code, adversary, opener_costs
 from wordle64.game.scenarios import WordLists
 from wordle64.solver.absurdle import TIE_RANK
+from wordle64.validate import summarise
 
 from conftest import REPO, build_with_snakemake
 
@@ -138,3 +139,10 @@ def test_a_guess_writes_only_what_its_contract_names(c64, answers):
         range(labels["guess_buf"], labels["guess_buf"] + 5),          # the test's own write
     ]
     assert changed_outside(before, c64.snapshot(), allowed) == []
+
+
+def test_the_summary_keeps_the_absurdle_figures():
+    check = {"check": "absurdle", "passed": True, "cases": 1000, "failed": 0,
+             "cycles": {"min": 1, "mean": 2, "max": 3}, "problems": [], "seconds_pal_max": 1.3}
+    summary = summarise([check])
+    assert summary["passed"] and summary["checks"][0]["seconds_pal_max"] == 1.3
