@@ -121,9 +121,10 @@ def glyph_from_source(number: int) -> bytes:
 # ---- the real PRG ------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def game_files(shared_data) -> tuple[Path, Path, Path]:
-    build_with_snakemake("results/build/wordle64.prg", "results/build/wordle64.lbl",
+    build_with_snakemake("results/staging/build/wordle64.prg",
+                         "results/staging/build/wordle64.lbl",
                          "results/words/words.tsv")
-    build = REPO / "results" / "build"
+    build = REPO / "results" / "staging" / "build"
     return build / "wordle64.prg", build / "wordle64.lbl", REPO / "results/words/words.tsv"
 
 

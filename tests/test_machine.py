@@ -235,9 +235,10 @@ def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str,
 
 def test_the_real_game_boots_unpacks_and_scores_on_the_whole_machine(roms: Path) -> None:
     """The shipped PRG (built as `make` builds it) on c64py: RUN, unpack with IRQs live, a guess."""
-    build_with_snakemake("results/build/wordle64.prg", "results/build/wordle64.lbl",
+    build_with_snakemake("results/staging/build/wordle64.prg",
+                         "results/staging/build/wordle64.lbl",
                          "results/words/answers.txt")
-    build = REPO / "results" / "build"
+    build = REPO / "results" / "staging" / "build"
     answers = set((REPO / "results/words/answers.txt").read_text().split())
     c64 = machine.Machine(roms)
     report = machine.play_random_game(c64, (build / "wordle64.prg").read_bytes(),

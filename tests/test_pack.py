@@ -235,3 +235,34 @@ def test_bench_unpack_fails_on_a_wrong_table(tmp_path, monkeypatch):
     result["routines"]["dict_unpack_seed"]["table_ok"] = True
     emulate.bench_unpack_stage(tsv, tmp_path / "x.prg", tmp_path / "x.lbl", out)
     assert out.exists()
+
+
+def _five_letter_words(count: int) -> list[str]:
+    letters = string.ascii_lowercase
+    return ["".join(letters[n // 26 ** k % 26] for k in range(4, -1, -1)) for n in range(count)]
+
+
+def test_a_list_that_can_never_fit_is_refused_in_the_pack_stage_with_bytes_and_words(tmp_path):
+    from types import SimpleNamespace
+
+    from wordle64.pack.stage import run_pack_stage
+
+    # 676 prefix counts + 2 bytes a word, from $3A00 (after the charset) up to $D000: 38,400 bytes.
+    words = _five_letter_words(19_062)
+    tsv = tmp_path / "words.tsv"
+    tsv.write_text("word\tanswer\n" + "".join(f"{w}\t{int(i % 7 == 0)}\n"
+                                               for i, w in enumerate(words)))
+    outputs = SimpleNamespace(**{name: tmp_path / name for name in
+                                 ("table", "index", "blob", "seed_blob", "stats", "compression",
+                                  "plot")})
+    with pytest.raises(Wordle64Error, match=r"does not fit by 400 bytes: .* remove at least 200 "
+                                            r"words"):
+        run_pack_stage(tsv, "ctxhuff", outputs)
+    assert not any((tmp_path / name).exists() for name in ("table", "blob", "stats"))
+    pack.check_table_fits(676 + 2 * 19_062 - 400)      # 200 words fewer: the bound holds
+
+
+def test_the_table_bounds_are_the_linker_configs():
+    config = (Path(__file__).parents[1] / "workflow/asm/wordle64.cfg").read_text()
+    assert "CHARRAM:  file = \"\", start = $3800" in config
+    assert "__DICT_END__: type = weak, value = $D000" in config

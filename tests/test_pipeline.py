@@ -115,3 +115,45 @@ def test_a_forced_fetch_offline_with_a_damaged_mirror_keeps_the_good_source(
     kept = (work / target).read_bytes()
     assert hashlib.sha256(kept).hexdigest() == words["sha256"]
     assert "resources/store/" in (work / "logs/fetch/words.log").read_text()
+
+
+def _stage_release(work: Path, summary_passed: bool) -> dict[str, bytes]:
+    """Good files in results/build/ and results/media/, new ones staged, the checks' results."""
+    good = {}
+    for folder, names in (("build", ("wordle64.prg", "wordle64.lbl", "wordle64.map",
+                                     "layout.json")),
+                          ("media", ("wordle64.d64", "wordle64.tap", "wordle64.t64",
+                                     "load-times.json"))):
+        for name in names:
+            for place, content in ((f"results/{folder}/{name}", b"good " + name.encode()),
+                                   (f"results/staging/{folder}/{name}", b"new " + name.encode())):
+                (work / place).parent.mkdir(parents=True, exist_ok=True)
+                (work / place).write_bytes(content)
+            good[f"results/{folder}/{name}"] = b"good " + name.encode()
+    for place, passed in (("results/validate/summary.json", summary_passed),
+                          ("results/machine/run.json", True)):
+        (work / place).parent.mkdir(parents=True, exist_ok=True)
+        (work / place).write_text(json.dumps({"passed": passed, "problems": ["lookup: MANEW"]}))
+    return good
+
+
+def test_a_failed_check_keeps_the_last_good_game_and_images(tmp_path, repo_root, shared_data):
+    work = tmp_path / "work"
+    work.mkdir()
+    for name in ("Snakefile", "config", "workflow"):
+        source = repo_root / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, work / name)
+    release = ["results/build/wordle64.prg", "results/media/wordle64.tap", "--allowed-rules",
+               "release_gate", "promote_build", "promote_media"]
+    good = _stage_release(work, summary_passed=False)
+    run = snakemake(work, shared_data, *release)
+    assert run.returncode != 0
+    assert "check failed (['lookup: MANEW'])" in (work / "logs/release/gate.log").read_text()
+    for place, content in good.items():
+        assert (work / place).read_bytes() == content, place
+    _stage_release(work, summary_passed=True)
+    run = snakemake(work, shared_data, *release)
+    assert run.returncode == 0, run.stderr[-2000:]
+    for place in good:
+        staged = work / place.replace("results/", "results/staging/", 1)
+        assert (work / place).read_bytes() == staged.read_bytes(), place

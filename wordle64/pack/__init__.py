@@ -114,6 +114,7 @@ from wordle64.pack.table import (
     WORD_LENGTH,
     build_index,
     build_table,
+    check_table_fits,
     check_word,
     entry,
     letters,
@@ -137,6 +138,6 @@ __all__ = [
     "plot_compression", "write_tsv", "SEED_ESCAPE", "SEED_ESCAPE_VALUE", "seed_decode",
     "seed_encode", "add_commands", "pack_stats", "run_pack_stage", "BlobReader", "GroupWalker",
     "Sink", "Unpacked", "LETTERS", "MAX_WORDS", "PREFIXES", "WORD_LENGTH", "build_index",
-    "build_table", "check_word", "entry", "letters", "normalise", "prefix_counts",
-    "prefix_name", "prefix_of", "read_words_tsv", "table_words",
+    "build_table", "check_table_fits", "check_word", "entry", "letters", "normalise",
+    "prefix_counts", "prefix_name", "prefix_of", "read_words_tsv", "table_words",
 ]

@@ -23,6 +23,7 @@ from wordle64.pack.table import (
     PREFIXES,
     build_index,
     build_table,
+    check_table_fits,
     prefix_counts,
     prefix_name,
     read_words_tsv,
@@ -65,6 +66,7 @@ def run_pack_stage(words_tsv: Path, codec: str, outputs) -> dict:
     """Read words.tsv, write table, index, both blobs, stats, compression table and chart."""
     words, answers = read_words_tsv(words_tsv)
     table, index = build_table(words, answers), build_index(words)
+    check_table_fits(len(table))
     blobs = {name: encode(name, words, answers) for name in CODECS}
     for name, blob in blobs.items():
         unpacked = decode(name, blob)

@@ -9,11 +9,11 @@ rule build:
         blob="results/dict/blob.bin",
         table="results/dict/table.bin",
     output:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
-        map="results/build/wordle64.map",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
+        map="results/staging/build/wordle64.map",
         layout=report(
-            "results/build/layout.json",
+            "results/staging/build/layout.json",
             caption="../report/build_layout.rst",
             category="Build",
         ),
@@ -35,8 +35,8 @@ rule build_decoders:
         seed="workflow/asm/seed/unpack_seed.s",
         globals="workflow/asm/globals.inc",
     output:
-        prg="results/build/unpack-seed.prg",
-        labels="results/build/unpack-seed.lbl",
+        prg="results/staging/build/unpack-seed.prg",
+        labels="results/staging/build/unpack-seed.lbl",
     log:
         "logs/build/decoders.log",
     params:

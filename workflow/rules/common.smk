@@ -82,16 +82,16 @@ def validate_chunk_inputs(wildcards):
     """What a check's chunk reads: the PRG, its labels, the words and the pack stage's table;
     the unpack check also the seed codec's blob and the decoders' PRG that unpacks it."""
     inputs = {
-        "prg": "results/build/wordle64.prg",
-        "labels": "results/build/wordle64.lbl",
+        "prg": "results/staging/build/wordle64.prg",
+        "labels": "results/staging/build/wordle64.lbl",
         "words": "results/words/words.tsv",
         "table": "results/dict/table.bin",
         "index": "results/dict/index.bin",
     }
     if wildcards.core_check == "unpack":
         inputs["seed_blob"] = "results/dict/blob-seed.bin"
-        inputs["seed_prg"] = "results/build/unpack-seed.prg"
-        inputs["seed_labels"] = "results/build/unpack-seed.lbl"
+        inputs["seed_prg"] = "results/staging/build/unpack-seed.prg"
+        inputs["seed_labels"] = "results/staging/build/unpack-seed.lbl"
     return inputs
 
 
@@ -192,3 +192,13 @@ def solver_search_settings(wildcards):
     if wildcards.solver_strategy == "search":
         return config["solver"]["search"]
     return {}
+
+
+# ---- release ----------------------------------------------------------------------------------
+# What must pass before results/build/ and results/media/ are replaced (each file's "passed").
+RELEASE_CHECKS = [
+    "results/validate/summary.json",
+    "results/machine/run.json",
+]
+RELEASE_BUILD_FILES = ["wordle64.prg", "wordle64.lbl", "wordle64.map", "layout.json"]
+RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64.t64", "load-times.json"]

@@ -4,8 +4,8 @@
 
 rule game_scripted:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         words="results/words/words.tsv",
     output:
         games=report(
@@ -34,8 +34,8 @@ rule game_scripted:
 
 rule game_fuzz_chunk:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         words="results/words/words.tsv",
     output:
         "results/validate/fuzz/{fuzz_chunk}.json",

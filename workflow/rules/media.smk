@@ -4,9 +4,9 @@
 
 rule media_d64:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.d64",
+        "results/staging/media/wordle64.d64",
     log:
         "logs/media/d64.log",
     params:
@@ -21,9 +21,9 @@ rule media_d64:
 
 rule media_tap:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.tap",
+        "results/staging/media/wordle64.tap",
     log:
         "logs/media/tap.log",
     params:
@@ -36,9 +36,9 @@ rule media_tap:
 
 rule media_t64:
     input:
-        prg="results/build/wordle64.prg",
+        prg="results/staging/build/wordle64.prg",
     output:
-        "results/media/wordle64.t64",
+        "results/staging/media/wordle64.t64",
     log:
         "logs/media/t64.log",
     params:
@@ -52,8 +52,8 @@ rule media_t64:
 
 rule media_machine:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         answers="results/words/answers.txt",
         roms=media_machine_roms,
     output:
@@ -85,12 +85,12 @@ rule media_machine:
 
 rule media_load_times:
     input:
-        prg="results/build/wordle64.prg",
-        tap="results/media/wordle64.tap",
+        prg="results/staging/build/wordle64.prg",
+        tap="results/staging/media/wordle64.tap",
         run="results/machine/run.json",
     output:
         report(
-            "results/media/load-times.json",
+            "results/staging/media/load-times.json",
             caption="../report/media_load_times.rst",
             category="Media",
         ),

@@ -38,8 +38,8 @@ rule pack:
 rule bench_unpack:
     input:
         words="results/words/words.tsv",
-        prg="results/build/unpack-seed.prg",
-        labels="results/build/unpack-seed.lbl",
+        prg="results/staging/build/unpack-seed.prg",
+        labels="results/staging/build/unpack-seed.lbl",
     output:
         report(
             "results/bench/unpack.json",

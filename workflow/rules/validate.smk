@@ -35,7 +35,7 @@ rule validate_gather:
 rule validate_summary:
     input:
         checks=validate_check_files,
-        layout="results/build/layout.json",
+        layout="results/staging/build/layout.json",
     output:
         summary=report(
             "results/validate/summary.json",
