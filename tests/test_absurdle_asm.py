@@ -24,9 +24,9 @@ pytestmark = pytest.mark.skipif(shutil.which("ca65") is None, reason="cc65 is no
 
 @pytest.fixture(scope="module")
 def built(shared_data) -> tuple[Path, Path, WordLists]:
-    build_with_snakemake("results/build/wordle64.prg", "results/build/wordle64.lbl",
-                         "results/words/words.tsv")
-    build = REPO / "results" / "build"
+    build_with_snakemake("results/staging/build/wordle64.prg",
+                         "results/staging/build/wordle64.lbl", "results/words/words.tsv")
+    build = REPO / "results" / "staging" / "build"
     return (build / "wordle64.prg", build / "wordle64.lbl",
             WordLists.from_tsv(REPO / "results" / "words" / "words.tsv"))
 

@@ -1,12 +1,13 @@
 # The Absurdle mode of the C64 game (workflow/asm/absurdle.s) against wordle64.solver.absurdle:
 # seeded guess sequences compared step by step, the known win replayed, the costliest openers
-# timed (results/validate/absurdle.json, joined into summary.json through validate.checks).
+# timed (results/validate/absurdle.json, joined into summary.json through validate.checks), on
+# the staged PRG like every check before the release gate.
 
 
 rule validate_absurdle:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
         matrix="results/solver/feedback.npy",
