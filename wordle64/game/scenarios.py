@@ -15,14 +15,16 @@ from wordle64.c64.screen import Screen, save_png
 from wordle64.game.rules import (LETTERS, ROWS, board_problems, charset_sheet, hard_mode_violation,
                                  is_game_screen)
 from wordle64.game.absurdle import absurdle_problems, adversary
-from wordle64.game.session import Game
+from wordle64.game.keys import KEY_RETURN
+from wordle64.game.session import KEY_CYCLES, Game
 
 # guesses the scripted games try first (any not in the list, or the answer, are skipped), so
 # the screenshots show words a player would type; then the answers in sorted order
 SHOWCASE_GUESSES = ("crane", "pilot", "shady", "mound", "bulky", "fight", "gecko", "jumbo",
                     "spelt", "wordy", "tacit", "vapor")
 SCREENSHOTS = ("charset", "unpacking", "menu", "game_won", "game_lost", "not_in_word_list",
-               "date_refused", "hard_mode", "colour_blind", "statistics", "absurdle")
+               "date_refused", "hard_mode", "colour_blind", "statistics", "absurdle",
+               "absurdle_thinking")
 
 
 @dataclass
@@ -298,10 +300,13 @@ ABSURDLE_GUESSES = ("alone", "mythi", "curbs")  # wordle64 absurdle's 4-guess wi
 
 
 def _absurdle_turn(result: ScenarioResult, game: Game, words: WordLists, word: str,
-                   left: list[str], turn: int) -> list[str]:
-    """One guess on the PRG's Absurdle mode, checked against the Python adversary."""
+                   left: list[str], turn: int, typed: str = "") -> list[str]:
+    """One guess on the PRG's Absurdle mode (or one `typed` already), checked against the
+    Python adversary."""
+    word = word or typed
     marks, left = adversary(word, left)
-    game.type(word + "{RETURN}")
+    if not typed:
+        game.type(word + "{RETURN}")
     row = min(game.byte("board_row"), ROWS) - 1
     shown = game.board().row_marks(row) if row >= 0 else ()
     result.check(f"absurdle guess {turn} {word.upper()}: marks {marks}, {len(left)} left",
@@ -338,7 +343,15 @@ def _scenario_absurdle(game: Game, menu: tuple, words: WordLists,
     game.type("{RETURN}")
     left = list(words.answers)
     guesses = [w for w in sorted(words.answers)[::97]][:8]
-    for number, word in enumerate(guesses, start=1):
+    game.type(guesses[0])                 # stopped halfway through the first guess
+    game.machine.keys.append(KEY_RETURN)
+    game._run(KEY_CYCLES, "absurdle guess", stop_pc=game.labels["progress_mark"] + 6, stop_a=12)
+    shots["absurdle_thinking"] = game.screen()
+    result.check("absurdle: THINKING and the progress bar while it thinks",
+                 game.screen().find("THINKING") is not None, game.screen().text())
+    game._run(KEY_CYCLES, "absurdle guess")
+    left = _absurdle_turn(result, game, words, "", left, 1, guesses[0])
+    for number, word in enumerate(guesses[1:], start=2):
         left = _absurdle_turn(result, game, words, word, left, number)
     board = game.board()
     result.check("absurdle: the board scrolled (the last five guesses on it, a row free)",
