@@ -60,8 +60,8 @@ def _check_round_trip(result: ScenarioResult, prg: bytes, labels: dict, words: W
                  _note(game) == "NO STATISTICS ON DISK: NEW START", _note(game))
     _play(game, words, result)
     saved = _saved_state(game)
-    result.check("the file is written (608 bytes: magic, 24 + 577 bytes, sum)",
-                 len(drive.files.get(FILE, b"")) == 608, len(drive.files.get(FILE, b"")))
+    result.check("the file is written (392 bytes: magic, 24 + 361 bytes, sum)",
+                 len(drive.files.get(FILE, b"")) == 392, len(drive.files.get(FILE, b"")))
     result.check("3 games counted before the reset", saved[0]["played"] == 3, saved[0])
     game = Game.boot(prg, labels, drive=drive)                 # reset, load and run again
     result.check("after the reset: loaded, said on the menu",
