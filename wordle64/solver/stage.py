@@ -190,6 +190,33 @@ def write_search_opener(openers_path: str, output: str) -> None:
                          "openers_searched": len(results), "total": best.total})
 
 
+MIN_CLUSTER_OPENERS = 40  # a cluster sweep must search at least this many openers to pass
+
+
+def write_cluster_report(sweep_path: str, local_path: str, jobs: str, seconds: str,
+                         status: str, slurm: str, output: str) -> dict:
+    """results/bench/cluster.json of workflow/cluster/local_slurm.sh: passed when snakemake
+    succeeded, the sweep searched at least MIN_CLUSTER_OPENERS openers and every opener the
+    local sweep (results/solver/openers.tsv, when built) also searched got the same total."""
+    results = read_sweep_table(sweep_path) if Path(sweep_path).exists() else []
+    local = {r.opener: r.total for r in read_sweep_table(local_path)} \
+        if Path(local_path).exists() else {}
+    shared = [r for r in results if r.opener in local]
+    mismatches = [r.opener for r in shared if r.total != local[r.opener]]
+    best = min(results, key=OpenerResult.key) if results else None
+    report = {
+        "executor": "cluster-generic (sbatch)", "slurm": slurm.strip(),
+        "jobs": int(jobs or 0), "openers": len(results),
+        "passed": status == "0" and len(results) >= MIN_CLUSTER_OPENERS and not mismatches,
+        "seconds": round(float(seconds), 1),
+        "cpu_seconds": round(sum(r.seconds for r in results), 1),
+        "best_opener": best.opener if best else None, "best_total": best.total if best else None,
+        "compared_with_local": len(shared), "mismatches": mismatches,
+    }
+    write_json(output, report)
+    return report
+
+
 def write_bound(game: Game, openers: int, output: str) -> dict:
     """bound.json: the admissible lower bound on the total for these lists."""
     bound = lower_bound(game, openers, progress=lambda message: log.info("%s", message))
@@ -342,4 +369,4 @@ def benchmark(guesses_path: str, answers_path: str, strategy: str, output: str) 
 __all__ = ["STRATEGIES", "load_game", "write_matrix", "write_opener", "write_chunk", "gather",
            "benchmark", "search_settings", "sweep_per_figure", "read_chunk", "write_shortlist",
            "write_sweep_batch", "gather_sweep", "write_search_opener", "write_bound",
-           "read_sweep_table", "write_sweep_table"]
+           "read_sweep_table", "write_sweep_table", "write_cluster_report"]
