@@ -235,11 +235,15 @@ def test_cli_filter_ranks_survivors_by_frequency(lists, capsys):
                          lists / "answers.txt", "--table", lists / "words.tsv")
     assert (code, out) == (3, "")
     assert err.splitlines() == [f"wordle64: error: {NO_CANDIDATE}"]
-    code, out, _ = run(capsys, "filter", "-c", "????h", "-p", "?????", "-p", "h????",
+    code, out, _ = run(capsys, "filter", "-c", "????h", "-p", "?????", "-p", "t????",
                        "-x", "bmp", "--answers", lists / "answers.txt", "--table",
                        lists / "words.tsv")
     assert out.splitlines()[1:] == [f"{w}\t{1000 - position(w)}"
-                                    for w in ("catch", "latch", "watch")]
+                                    for w in ("catch", "hatch", "latch", "watch")]
+    # an h elsewhere beside the right one is a second h (the official rule): none has two
+    code, out, _ = run(capsys, "filter", "-c", "????h", "-p", "h????", "--answers",
+                       lists / "answers.txt", "--table", lists / "words.tsv")
+    assert code == 3 and out == ""
 
 
 def test_cli_guess_prints_all_four_figures(lists, capsys):
@@ -308,7 +312,7 @@ def test_positive_types_accept_the_smallest_values():
 
 def test_greedy_strategies_get_the_default_search_settings():
     """The greedy strategies' rules pass {} (so a solver.search change reruns only the search)."""
-    assert search_settings({}) == SearchSettings(widths=(4, 2, 1), exact_size=6)
+    assert search_settings({}) == SearchSettings(widths=(8, 4, 2), exact_size=10)
     assert sweep_per_figure({}) == 13
     configured = {"widths": [3, 1], "exact_size": 8}
     assert search_settings(configured) == SearchSettings(widths=(3, 1), exact_size=8)

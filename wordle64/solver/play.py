@@ -122,8 +122,8 @@ class SearchSettings:
     last entry repeats; the first guess is chosen by :func:`first_guess`); nodes of at most
     `exact_size` answers try every guess the lower bound cannot rule out (exact)."""
 
-    widths: tuple[int, ...] = (4, 2, 1)
-    exact_size: int = 6
+    widths: tuple[int, ...] = (8, 4, 2)
+    exact_size: int = 10
     max_guesses: int = MAX_GUESSES
 
 

