@@ -31,8 +31,9 @@ EXIT_CODES = """exit codes: 0 done; 1 (evaluate) some answer needs more than six
   3 no candidate left (the clues contradict each other or the word list), one line on stderr"""
 SEARCH_HELP = f"""how the search picks its opener: it runs the full search (--widths, --exact-size)
 under each of the best --per-figure openers (default {SWEEP_PER_FIGURE}) by every figure
-({', '.join(OPENER_FIGURES)}) and opens with the one whose tree has the smallest total
-(the pipeline's sweep, results/solver/openers.tsv); --first skips that sweep.
+({', '.join(OPENER_FIGURES)})
+and opens with the one whose tree has the smallest total (the pipeline's sweep,
+results/solver/openers.tsv); --first skips that sweep.
 The feedback matrix of lists given without --matrix is computed once and cached under
 $WORDLE64_CACHE (default ~/.cache/wordle64), keyed by the lists' sha256."""
 

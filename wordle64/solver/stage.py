@@ -209,7 +209,7 @@ def write_cluster_report(sweep_path: str, local_path: str, jobs: str, seconds: s
         "jobs": int(jobs or 0), "openers": len(results),
         "passed": status == "0" and len(results) >= MIN_CLUSTER_OPENERS and not mismatches,
         "seconds": round(float(seconds), 1),
-        "cpu_seconds": round(sum(r.seconds for r in results), 1),
+        "opener_seconds": round(sum(r.seconds for r in results), 1),  # summed over the jobs
         "best_opener": best.opener if best else None, "best_total": best.total if best else None,
         "compared_with_local": len(shared), "mismatches": mismatches,
     }
