@@ -168,3 +168,19 @@ def test_help_explains_the_opener_search_and_the_exit_codes(capsys):
             cli.main([command, "--help"])
         assert "3 no candidate left" in " ".join(capsys.readouterr().out.split())
 
+
+
+def test_issue_examples_on_the_default_lists(words_results, capsys, monkeypatch, tmp_path):
+    """eerie=y.y.g leaves 5 answers and so does its mask form; TRYST survives stott=yy..g."""
+    monkeypatch.setenv("WORDLE64_CACHE", str(tmp_path))
+    lists = ["--answers", words_results / "answers.txt", "--guesses",
+             words_results / "guesses.txt", "--table", words_results / "words.tsv"]
+    outputs = []
+    for argv in (["eerie=y.y.g"], ["-c", "????e", "-p", "e?r??", "-x", "?e?i?"]):
+        code, out, _ = run(capsys, "filter", *argv, *lists)
+        assert code == 0
+        outputs.append(out)
+    assert outputs[0] == outputs[1] and outputs[0].startswith("5 candidates")
+    for argv in (["stott=yy..g"], ["-c", "????t", "-p", "st???", "-x", "??ot?"]):
+        code, out, _ = run(capsys, "filter", *argv, *lists)
+        assert code == 0 and "tryst" in out.split()

@@ -65,9 +65,11 @@ if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
     fi
     mkdir -p /run/munge && chown munge:munge /run/munge
     runuser -u munge -- /usr/sbin/munged
+    started_munge=1
     sleep 1
 fi
 started=()
+[ "${started_munge:-0}" = 1 ] && started+=(/run/munge/munged.pid)
 if ! scontrol ping 2>/dev/null | grep -q UP; then
     /usr/sbin/slurmctld -f "$SLURM_CONF"
     started+=("$state/slurmctld.pid")
