@@ -4,6 +4,7 @@
 # passed, seconds). Not part of the default build. Run from the repository as root:
 #     bash workflow/cluster/local_slurm.sh [PER_FIGURE [BATCHES]]
 # PER_FIGURE (default 13: 42 openers) and BATCHES (default 8) set solver.sweep for this run.
+# Exit status 0 when the sweep passed (see results/bench/cluster.json), 1 otherwise.
 # The sweep runs in a scratch copy ($SLURM_STATE/work) from the built word lists and feedback
 # matrix (built here first when missing), so results/solver/ is left alone; its openers.tsv is
 # compared with results/solver/openers.tsv when that exists. KEEP_SLURM=1 leaves SLURM running.
@@ -121,3 +122,4 @@ w(*sys.argv[1:])' "$work/results/solver/openers.tsv" results/solver/openers.tsv 
     "$seconds" "$status" "$(sinfo -V)" results/bench/cluster.json
 cat results/bench/cluster.json
 [ "$status" = 0 ] || { say "snakemake failed: $work/snakemake.log"; exit 1; }
+grep -q '"passed": true' results/bench/cluster.json || { say "sweep did not pass"; exit 1; }
