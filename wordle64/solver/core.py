@@ -180,8 +180,9 @@ class Masks:
     `right` is a pattern like ``'????y'`` (``?`` or ``.`` unknown); each of `elsewhere` is a
     pattern like ``'p?g??'`` (the letter is in the word, not at that place); `absent` lists
     letters not in the word beyond the copies the masks require, as plain letters (``'ei'``) or
-as masks with the places the letters were tried (``'?e?i?'``), several separated by commas. Under the official
-    repeated-letter rule a guess's elsewhere marks are copies beyond its right-place ones, so a
+    as masks with the places the letters were tried (``'?e?i?'``), several separated by commas.
+    Under the official repeated-letter rule a guess's elsewhere marks are copies beyond its
+    right-place ones, so a
     letter needs its copies in `right` plus the most it has in any one elsewhere mask:
     ``eerie=y.y.g`` is ``right='????e', elsewhere=('e?r??',), absent='?e?i?'``: two e's exactly,
     none at the second place. Plain absent letters drop that last fact.
@@ -424,6 +425,6 @@ def reachable_patterns() -> set[int]:
 
 __all__ = ["ABSENT", "ELSEWHERE", "RIGHT", "SOLVED", "PATTERNS", "Clue", "Masks", "Figures",
            "encode", "feedback_codes", "feedback_matrix", "filter_words", "rank_guesses",
-           "split_figures", "bound_figures", "heuristic_order", "best_guess", "bucket_lower_bound",
-           "read_word_list", "read_frequencies", "quote", "NO_CANDIDATE", "rank_by_frequency", "code_to_marks",
-           "reachable_patterns"]
+           "split_figures", "bound_figures", "heuristic_order", "best_guess",
+           "bucket_lower_bound", "read_word_list", "read_frequencies", "quote", "NO_CANDIDATE",
+           "rank_by_frequency", "code_to_marks", "reachable_patterns"]

@@ -1,4 +1,4 @@
-"""Snakemake glue: the search's first guess, the sweep's best (results/solver/openers/search.json)."""
+"""Snakemake glue: the search's first guess, the sweep's best (openers/search.json)."""
 
 from wordle64.glue import rule_logging
 from wordle64.solver.stage import write_search_opener
