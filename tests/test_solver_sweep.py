@@ -17,8 +17,8 @@ from wordle64.solver.play import (
     opener_shortlist, search_opener, sweep_openers,
 )
 from wordle64.solver.stage import (
-    gather_sweep, read_sweep_table, write_cluster_report, write_search_opener, write_shortlist,
-    write_sweep_batch,
+    gather_sweep, read_bound_batch, read_sweep_table, write_bound, write_bound_batch,
+    write_cluster_report, write_search_opener, write_shortlist, write_sweep_batch,
 )
 
 WORDS = ["batch", "catch", "hatch", "latch", "match", "patch", "watch",
@@ -140,3 +140,19 @@ def test_cluster_report_passes_only_a_full_matching_sweep(tmp_path):
     assert not report["passed"] and report["mismatches"] == ["w0003"]
     report = write_cluster_report(str(sweep), "missing", "10", "1", "1", "", str(tmp_path / "c"))
     assert not report["passed"]
+
+
+@pytest.mark.parametrize("openers", [3, 12, 30])
+def test_bound_in_batches_equals_the_bound_in_one_job(game, tmp_path, openers):
+    whole = lower_bound(game, openers)
+    files = []
+    for batch in range(3):
+        files.append(str(tmp_path / f"batch_{batch}.tsv"))
+        write_bound_batch(game, openers, batch, 3, files[-1])
+    gathered = write_bound(game, files, openers, str(tmp_path / "bound.json"))
+    assert gathered["lower_bound_total"] == whole.lower_bound_total
+    assert gathered["proven"] == whole.proven and gathered["cutoff"] == whole.cutoff
+    rows = [row for path in files for row in read_bound_batch(path)]
+    assert all(row.two_level == opener_lower_bound(game, list(game.guesses).index(row.opener))
+               for row in rows)
+    assert json.loads((tmp_path / "bound.json").read_text()) == gathered

@@ -50,32 +50,58 @@ class Bound:
     best_opener: str  # opener with the smallest bound
     one_level_min: int  # the one-level bound alone
     cutoff: int | None  # one-level bound of the first opener not examined (None: all examined)
-    proven: bool  # every opener not examined has a one-level bound above the result
+    proven: bool  # the result is the smallest two-level bound over every opener
+    seconds: float  # spent on the two-level bounds, summed over the batches
+
+
+@dataclass(frozen=True)
+class OpenerBound:
+    opener: str
+    one_level: int
+    two_level: int
     seconds: float
+
+
+def bound_rows(game: Game, openers: int, batch: int = 0, batches: int = 1,
+               progress: Callable[[str], None] | None = None) -> list[OpenerBound]:
+    """Two-level bounds of every `batches`-th of the first `openers` openers (smallest one-level
+    bound first) from `batch` on. An opener whose one-level bound reaches the best two-level
+    bound found so far is left out with every later one: none of them can hold the minimum."""
+    figures = game.figures(np.arange(len(game.answers)))
+    one_level = figures.lower_bound
+    rows: list[OpenerBound] = []
+    best = None
+    for guess in figure_order(figures, "lower_bound")[:openers][batch::batches].tolist():
+        if best is not None and one_level[guess] >= best:
+            break
+        start = time.perf_counter()
+        bound = opener_lower_bound(game, guess)
+        rows.append(OpenerBound(game.guesses[guess], int(one_level[guess]), bound,
+                                round(time.perf_counter() - start, 3)))
+        best = bound if best is None else min(best, bound)
+        if progress is not None and len(rows) % 25 == 0:
+            progress(f"bound: {len(rows)} openers, best {best}")
+    return rows
+
+
+def combine_bounds(game: Game, rows: list[OpenerBound], openers: int) -> Bound:
+    """The bound over every opener from the rows of every batch for the first `openers`."""
+    figures = game.figures(np.arange(len(game.answers)))
+    order = figure_order(figures, "lower_bound")
+    one_level = figures.lower_bound
+    best = min(rows, key=lambda row: (row.two_level, row.opener))
+    cutoff = int(one_level[order[openers]]) if openers < len(order) else None
+    total = best.two_level if cutoff is None else min(best.two_level, cutoff)
+    return Bound(int(total), len(game.answers), len(rows), best.opener,
+                 int(one_level[order[0]]), cutoff, cutoff is None or cutoff >= best.two_level,
+                 round(sum(row.seconds for row in rows), 3))
 
 
 def lower_bound(game: Game, openers: int,
                 progress: Callable[[str], None] | None = None) -> Bound:
     """The bound over every opener, examining at most `openers` by the two-level bound."""
-    start = time.perf_counter()
-    figures = game.figures(np.arange(len(game.answers)))
-    order = figure_order(figures, "lower_bound")
-    one_level = figures.lower_bound
-    best, best_opener, examined = None, None, 0
-    for guess in order[:openers].tolist():
-        if best is not None and one_level[guess] >= best:
-            break  # this and every later opener cannot go below the best two-level bound
-        bound = opener_lower_bound(game, guess)
-        examined += 1
-        if best is None or bound < best:
-            best, best_opener = bound, game.guesses[guess]
-        if progress is not None and examined % 25 == 0:
-            progress(f"bound: {examined} openers, best {best} ({best_opener})")
-    cutoff = int(one_level[order[examined]]) if examined < len(order) else None
-    total = min(best, cutoff) if cutoff is not None else best
-    return Bound(int(total), len(game.answers), examined, best_opener,
-                 int(one_level[order[0]]), cutoff, cutoff is None or cutoff >= best,
-                 round(time.perf_counter() - start, 3))
+    return combine_bounds(game, bound_rows(game, openers, progress=progress), openers)
 
 
-__all__ = ["Bound", "group_lower_bound", "opener_lower_bound", "lower_bound"]
+__all__ = ["Bound", "OpenerBound", "group_lower_bound", "opener_lower_bound", "bound_rows",
+           "combine_bounds", "lower_bound"]

@@ -21,7 +21,7 @@ from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes, write_json, write_text
 from wordle64.score import marks_from_string, pattern_code
 from wordle64.solver.core import feedback_matrix, read_frequencies, read_word_list
-from wordle64.solver.bound import lower_bound
+from wordle64.solver.bound import OpenerBound, bound_rows, combine_bounds
 from wordle64.solver.play import (
     STRATEGIES, SWEEP_PER_FIGURE, Game, OpenerResult, Played, SearchSettings, evaluate,
     evaluate_chunk, first_guess, opener_shortlist, summarise, sweep_openers,
@@ -217,9 +217,36 @@ def write_cluster_report(sweep_path: str, local_path: str, jobs: str, seconds: s
     return report
 
 
-def write_bound(game: Game, openers: int, output: str) -> dict:
-    """bound.json: the admissible lower bound on the total for these lists."""
-    bound = lower_bound(game, openers, progress=lambda message: log.info("%s", message))
+BOUND_COLUMNS = ["opener", "one_level", "two_level", "seconds"]
+
+
+def write_bound_batch(game: Game, openers: int, batch: int, batches: int, output: str) -> None:
+    """One batch of the two-level bounds (results/solver/bound/batch_<i>.tsv)."""
+    rows = bound_rows(game, openers, batch, batches,
+                      progress=lambda message: log.info("%s", message))
+    lines = ["\t".join(BOUND_COLUMNS)]
+    lines += [f"{r.opener}\t{r.one_level}\t{r.two_level}\t{r.seconds:.3f}" for r in rows]
+    write_text(output, "\n".join(lines) + "\n")
+    log.info("bound batch %d/%d: %d openers", batch, batches, len(rows))
+
+
+def read_bound_batch(path: str | Path) -> list[OpenerBound]:
+    lines = Path(path).read_text().splitlines()
+    if not lines or lines[0].split("\t") != BOUND_COLUMNS:
+        raise Wordle64Error(f"{path}:1: expected header {' '.join(BOUND_COLUMNS)}")
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split("\t")
+        if len(fields) != len(BOUND_COLUMNS):
+            raise Wordle64Error(f"{path}:{number}: expected {len(BOUND_COLUMNS)} columns")
+        rows.append(OpenerBound(fields[0], int(fields[1]), int(fields[2]), float(fields[3])))
+    return rows
+
+
+def write_bound(game: Game, batch_files: Sequence[str], openers: int, output: str) -> dict:
+    """bound.json: the admissible lower bound on the total for these lists, from the batches."""
+    rows = [row for path in batch_files for row in read_bound_batch(path)]
+    bound = combine_bounds(game, rows, openers)
     log.info("lower bound %d (%d openers bounded, %.1f s)", bound.lower_bound_total,
              bound.openers_bounded, bound.seconds)
     write_json(output, bound.__dict__)
@@ -369,4 +396,5 @@ def benchmark(guesses_path: str, answers_path: str, strategy: str, output: str) 
 __all__ = ["STRATEGIES", "load_game", "write_matrix", "write_opener", "write_chunk", "gather",
            "benchmark", "search_settings", "sweep_per_figure", "read_chunk", "write_shortlist",
            "write_sweep_batch", "gather_sweep", "write_search_opener", "write_bound",
-           "read_sweep_table", "write_sweep_table", "write_cluster_report"]
+           "read_sweep_table", "write_sweep_table", "write_cluster_report", "write_bound_batch",
+           "read_bound_batch"]

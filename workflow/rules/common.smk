@@ -195,6 +195,14 @@ def solver_sweep_batch_files(wildcards):
     ]
 
 
+def solver_bound_batch_files(wildcards):
+    """The lower bound's batch results, solver.bound.batches of them."""
+    return [
+        f"results/solver/bound/batch_{batch}.tsv"
+        for batch in range(config["solver"]["bound"]["batches"])
+    ]
+
+
 def solver_search_settings(wildcards):
     """solver.search for the search strategy's jobs, {} for the greedy ones: changing a search
     setting reruns only the search strategy."""

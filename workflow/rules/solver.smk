@@ -101,11 +101,30 @@ rule solver_search_opener:
         "../scripts/solver_search_opener.py"
 
 
+rule solver_bound_batch:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+    output:
+        "results/solver/bound/batch_{solver_batch}.tsv",
+    log:
+        "logs/solver/bound_batch_{solver_batch}.log",
+    params:
+        openers=config["solver"]["bound"]["openers"],
+        batches=config["solver"]["bound"]["batches"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_bound_batch.py"
+
+
 rule solver_bound:
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
         matrix="results/solver/feedback.npy",
+        batches=solver_bound_batch_files,
     output:
         report(
             "results/solver/bound.json",
