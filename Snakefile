@@ -60,6 +60,8 @@ rule all:
         "results/machine/persist.json",
         "results/solver/evaluation.tsv",
         "results/solver/summary.json",
+        "results/solver/openers.tsv",
+        "results/solver/bound.json",
         "results/solver/difficulty.png",
         "results/solver/hardest.tsv",
         "results/solver/absurdle.txt",
