@@ -277,6 +277,14 @@ class GameScript:
     startup_max_cycles: int = 10_000_000
     settle_cycles: int = 56 * FRAME_CYCLES   # a guess: 5 tiles x 0.1 s, then a 0.4 s tune
 
+    @classmethod
+    def from_params(cls, params) -> GameScript:
+        """The script from a rule's params (menu_text, random_key, seed and the cycle budgets:
+        the machine.* config keys every whole-machine rule passes)."""
+        return cls(menu_text=params.menu_text, random_key=params.random_key, seed=params.seed,
+                   boot_max_cycles=params.boot_max_cycles,
+                   startup_max_cycles=params.startup_max_cycles)
+
 
 @dataclass
 class RunReport:

@@ -17,11 +17,5 @@ with rule_logging(snakemake.log[0]):
         model=DriveModel(bytes_per_second=snakemake.params.bytes_per_second,
                          open_seconds=snakemake.params.open_seconds),
         load_max_cycles=snakemake.params.load_max_cycles,
-        script=GameScript(
-            menu_text=snakemake.params.menu_text,
-            random_key=snakemake.params.random_key,
-            seed=snakemake.params.seed,
-            boot_max_cycles=snakemake.params.boot_max_cycles,
-            startup_max_cycles=snakemake.params.startup_max_cycles,
-        ),
+        script=GameScript.from_params(snakemake.params),
     )

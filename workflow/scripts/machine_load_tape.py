@@ -15,13 +15,7 @@ with rule_logging(snakemake.log[0]):
         snakemake.output.screens,
         roms=snakemake.params.roms,
         file_name=snakemake.params.file_name,
-        script=GameScript(
-            menu_text=snakemake.params.menu_text,
-            random_key=snakemake.params.random_key,
-            seed=snakemake.params.seed,
-            boot_max_cycles=snakemake.params.boot_max_cycles,
-            startup_max_cycles=snakemake.params.startup_max_cycles,
-        ),
+        script=GameScript.from_params(snakemake.params),
         max_cycles=snakemake.params.tape_max_cycles,
         turbo=snakemake.params.turbo,
     )

@@ -13,11 +13,5 @@ with rule_logging(snakemake.log[0]):
         snakemake.output.png,
         roms=snakemake.params.roms,
         guesses_path=snakemake.input.guesses,
-        script=GameScript(
-            menu_text=snakemake.params.menu_text,
-            random_key=snakemake.params.random_key,
-            seed=snakemake.params.seed,
-            boot_max_cycles=snakemake.params.boot_max_cycles,
-            startup_max_cycles=snakemake.params.startup_max_cycles,
-        ),
+        script=GameScript.from_params(snakemake.params),
     )
