@@ -90,15 +90,11 @@ rule game_sound:
 
 rule game_persist:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         words="results/words/words.tsv",
     output:
-        report(
-            "results/machine/persist.json",
-            caption="../report/game_persist.rst",
-            category="Game",
-        ),
+        "results/machine/persist-python.json",
     log:
         "logs/game/persist.log",
     conda:
