@@ -196,7 +196,7 @@ def damaged_files(new_machine, d64_path: Path, work: Path, model: DriveModel,
         image.save(copy)
         session = Session(new_machine, copy, model, labels, prg=prg)
         stats, daily = session.saved_state()
-        note = session.note()
+        note, status = session.note(), session.drive.status_text()
         session.type("r")
         session.machine.press(session.answer() + "\n")        # the next game writes a good file
         session.wait_saved()
@@ -208,7 +208,7 @@ def damaged_files(new_machine, d64_path: Path, work: Path, model: DriveModel,
                       "drive": "IEC (emulated 1541)", "game": "poked (file through IEC)",
                       "passed": note == DAMAGED and not any(stats) and not any(daily)
                       and playing, "note": note, "next_game_saved_bytes": rewritten, "played": stats[:2].hex(),
-                      "status_after_load": session.drive.status_text(),
+                      "status_after_load": status,
                       "drive_log": session.drive.log[-3:]})
     return cases
 
