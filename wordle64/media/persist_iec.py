@@ -36,6 +36,7 @@ DAY = (2026, 12, 1)
 NOTE_ROW = 23
 NEW, KEPT = "NO STATISTICS ON DISK: NEW START", "STATISTICS LOADED FROM DISK"
 DAMAGED = "STATISTICS FILE DAMAGED: NEW START"
+KERNAL_WORDS = ("SAVING", "LOADING", "SEARCHING", "ERROR")
 SETTLE = 60 * FRAME_CYCLES          # a guess revealed (5 x 0.1 s) and its tune
 SAVE_MAX_CYCLES = 20_000_000        # a finished game -> the drive has written W64STATS
 
@@ -112,6 +113,10 @@ def _play_and_save(session: Session, daily_word: str, checks: list[dict]) -> dic
     answer = session.answer()
     session.machine.press(answer + "\n")
     random_save = session.wait_saved()
+    after_save = session.machine.lines()
+    _check(checks, "no KERNAL message (SAVING, LOADING, SEARCHING) on the game's screen",
+           not any(word in line for line in after_save for word in KERNAL_WORDS),
+           "\n".join(after_save))
     session.type("{runstop}")
     session.type(_daily_keys())
     session.machine.press(daily_word + "\n")
@@ -122,7 +127,8 @@ def _play_and_save(session: Session, daily_word: str, checks: list[dict]) -> dic
            session.machine.dump())
     return {"random_answer": answer, "daily_word": daily_word,
             "save_cycles": [random_save, daily_save],
-            "save_seconds_pal": [round(c / PAL_HZ, 2) for c in (random_save, daily_save)]}
+            "save_seconds_pal": [round(c / PAL_HZ, 2) for c in (random_save, daily_save)],
+            "screen_after_save": after_save}
 
 
 def round_trip(new_machine, d64_path: Path, model: DriveModel, labels: dict[str, int],
@@ -146,6 +152,9 @@ def round_trip(new_machine, d64_path: Path, model: DriveModel, labels: dict[str,
                      load_max_cycles=load_max_cycles)        # the reset: only the .d64 kept
     _check(checks, "after the reset: loaded from disk, said on the menu", second.note() == KEPT,
            second.note())
+    menu = second.machine.lines()
+    _check(checks, "no KERNAL message on the menu after the statistics LOAD",
+           not any(word in line for line in menu for word in KERNAL_WORDS), "\n".join(menu))
     after = second.saved_state()
     _check(checks, "after the reset: the same statistics in RAM", after[0] == before[0],
            f"{after[0].hex()} vs {before[0].hex()}")
