@@ -71,8 +71,8 @@ rule game_fuzz:
 
 rule game_sound:
     input:
-        prg="results/build/wordle64.prg",
-        labels="results/build/wordle64.lbl",
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
         words="results/words/words.tsv",
     output:
         report(
