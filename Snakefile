@@ -23,6 +23,7 @@ include: "workflow/rules/pack.smk"
 include: "workflow/rules/build.smk"
 include: "workflow/rules/validate.smk"
 include: "workflow/rules/game.smk"
+include: "workflow/rules/absurdle.smk"
 include: "workflow/rules/media.smk"
 include: "workflow/rules/release.smk"
 include: "workflow/rules/machine_disk.smk"
@@ -59,6 +60,8 @@ rule all:
         "results/machine/persist.json",
         "results/solver/evaluation.tsv",
         "results/solver/summary.json",
+        "results/solver/openers.tsv",
+        "results/solver/bound.json",
         "results/solver/difficulty.png",
         "results/solver/hardest.tsv",
         "results/solver/absurdle.txt",

@@ -61,3 +61,10 @@ def real_list(shared_data) -> tuple[list[str], list[bool]]:
     profane = parse_profanity((shared_data / "profane-words" / "words.json").read_text())
     table = build_word_table(words, frequency, profane, 150)
     return pack.normalise(list(table["word"]), list(table["answer"]))
+
+
+@pytest.fixture(autouse=True)
+def _matrix_cache(tmp_path_factory, monkeypatch):
+    """Feedback matrices the solver commands cache go to the session's temporary folder, not
+    ~/.cache/wordle64 (a test that needs its own sets WORDLE64_CACHE itself)."""
+    monkeypatch.setenv("WORDLE64_CACHE", str(tmp_path_factory.getbasetemp() / "matrix-cache"))

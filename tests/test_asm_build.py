@@ -138,8 +138,21 @@ def test_indexes_follow_the_charset_when_the_prg_leaves_no_room(tmp_path, linked
     assert labels["dict_index"] == labels["__BLOB_LOAD__"] == 0x3800 - 3000
     assert labels["dict_lookup_index"] == charset_end
     assert labels["dict_table"] == charset_end + 1354
-    with pytest.raises(Wordle64Error, match="reach CHARRAM"):
-        link(tmp_path / "b", BLOB, filler=0x3801 - small_end)
+    with pytest.raises(Wordle64Error, match="reach CHARRAM"):        # code and data past $3800
+        link(tmp_path / "b", BLOB, filler=0x3801 + len(CHARSET) - small_end)
+
+
+def test_a_charset_load_image_reaching_into_charram_is_copied_intact(tmp_path, linked):
+    """Code and data end below $3800 but the charset's load image overlaps its run address:
+    dict_relocate moves the blob away first and copies the charset backwards, unharmed."""
+    small_end = Machine.from_files(*linked).labels["__BLOB_LOAD__"]
+    for overlap in (1, 0x101, len(CHARSET)):
+        prg, labels = link(tmp_path / f"o{overlap}", BLOB, filler=0x3800 + overlap - small_end)
+        machine = Machine.from_files(prg, labels)
+        assert machine.labels["__CHARSET_LOAD__"] == 0x3800 + overlap - len(CHARSET)
+        machine.call("dict_relocate", max_cycles=500_000)
+        assert machine.read(0x3800, len(CHARSET)) == CHARSET, overlap
+        assert machine.read(TOP - len(BLOB), len(BLOB)) == BLOB, overlap
 
 
 def layout_labels(blob_load: int, blob_bytes: int) -> dict[str, int]:

@@ -199,7 +199,7 @@ def test_absent_keys_are_readable(game, words):
 def test_q_on_the_menu_goes_back_to_basic(game):
     game.type("Q")
     assert game.quits == 1
-    assert "PRESS 1-6, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
+    assert "PRESS 1-7, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
 
 
 def test_a_daily_guess_is_coloured_as_the_reference_scores_it(game, words):

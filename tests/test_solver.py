@@ -95,29 +95,37 @@ def test_filter_with_repeated_letter_feedback():
 
 
 def brute_force_masks(word: str, right: str, elsewhere: list[str], absent: str) -> bool:
+    """The official rule: a mask's elsewhere letters are copies beyond the right-place ones."""
     need = Counter(c for c in right if c.isalpha())
     for i, c in enumerate(right):
         if c.isalpha() and word[i] != c:
             return False
+    most = Counter()
     for mask in elsewhere:
         here = Counter(c for c in mask if c.isalpha())
         for letter, n in here.items():
-            need[letter] = max(need[letter], n)
+            most[letter] = max(most[letter], n)
         for i, c in enumerate(mask):
             if c.isalpha() and word[i] == c:
                 return False
+    need += most
     have = Counter(word)
     if any(have[letter] < n for letter, n in need.items()):
         return False
-    return all(have[letter] == need[letter] for letter in absent)
+    if len(absent) == 5 and not absent.isalpha():  # a mask: also not at those places
+        if any(c.isalpha() and word[i] == c for i, c in enumerate(absent)):
+            return False
+    return all(have[letter] == need[letter] for letter in absent if letter.isalpha())
 
 
 @pytest.mark.parametrize(("right", "elsewhere", "absent"), [
     ("????y", ["p?g??"], ""),
     ("?????", ["a????", "?r???"], "teio"),
     ("s????", [], "aeiou"),
-    ("??e??", ["e????"], "e"),  # exactly one e: at place 3, so not at place 1
+    ("??e??", ["e????"], "e"),  # e right at place 3 and another e, not at place 1: exactly two
     ("?????", ["ss???", "??a??"], "ty"),  # two s's, neither in the first two places
+    ("????e", ["e?r??"], "?e?i?"),  # eerie=y.y.g: two e's, none at place 2, no i
+    ("????t", ["st???"], "??ot?"),  # stott=yy..g: two t's, none at place 4
 ])
 def test_two_mask_filter_matches_brute_force(small_list, right, elsewhere, absent):
     masks = Masks(right, tuple(elsewhere), absent)

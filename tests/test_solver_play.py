@@ -12,12 +12,12 @@ import pytest
 from wordle64 import argtypes, cli
 from wordle64.errors import Wordle64Error
 from wordle64.score import marks_from_string, pattern_code, score
-from wordle64.solver.core import feedback_matrix
+from wordle64.solver.core import NO_CANDIDATE, feedback_matrix
 from wordle64.solver.absurdle import play, respond, solve
 from wordle64.solver.play import (
     HEURISTICS, Game, Search, SearchSettings, evaluate, play_out, summarise,
 )
-from wordle64.solver.stage import search_openers, search_settings
+from wordle64.solver.stage import search_settings, sweep_per_figure
 
 SOLVED = (2, 2, 2, 2, 2)
 
@@ -231,15 +231,19 @@ def test_cli_filter_ranks_survivors_by_frequency(lists, capsys):
     atch = ["batch", "catch", "hatch", "latch", "patch", "watch"]
     assert out.splitlines() == ["6 candidates (most frequent first)"] + [
         f"{w}\t{1000 - position(w)}" for w in atch]
-    code, out, _ = run(capsys, "filter", "-c", "????h", "-p", "w????", "-x", "l", "--answers",
-                       lists / "answers.txt", "--table", lists / "words.tsv")
-    assert code == 0
-    assert out.splitlines() == ["0 candidates (most frequent first)"]
-    code, out, _ = run(capsys, "filter", "-c", "????h", "-p", "?????", "-p", "h????",
+    code, out, err = run(capsys, "filter", "-c", "????h", "-p", "w????", "-x", "l", "--answers",
+                         lists / "answers.txt", "--table", lists / "words.tsv")
+    assert (code, out) == (3, "")
+    assert err.splitlines() == [f"wordle64: error: {NO_CANDIDATE}"]
+    code, out, _ = run(capsys, "filter", "-c", "????h", "-p", "?????", "-p", "t????",
                        "-x", "bmp", "--answers", lists / "answers.txt", "--table",
                        lists / "words.tsv")
     assert out.splitlines()[1:] == [f"{w}\t{1000 - position(w)}"
-                                    for w in ("catch", "latch", "watch")]
+                                    for w in ("catch", "hatch", "latch", "watch")]
+    # an h elsewhere beside the right one is a second h (the official rule): none has two
+    code, out, _ = run(capsys, "filter", "-c", "????h", "-p", "h????", "--answers",
+                       lists / "answers.txt", "--table", lists / "words.tsv")
+    assert code == 3 and out == ""
 
 
 def test_cli_guess_prints_all_four_figures(lists, capsys):
@@ -308,8 +312,8 @@ def test_positive_types_accept_the_smallest_values():
 
 def test_greedy_strategies_get_the_default_search_settings():
     """The greedy strategies' rules pass {} (so a solver.search change reruns only the search)."""
-    assert search_settings({}) == SearchSettings(widths=(4, 2, 1), exact_size=6)
-    assert search_openers({}) == 3
-    configured = {"widths": [3, 1], "exact_size": 8, "openers": 5}
+    assert search_settings({}) == SearchSettings(widths=(8, 4, 2), exact_size=10)
+    assert sweep_per_figure({}) == 13
+    configured = {"widths": [3, 1], "exact_size": 8}
     assert search_settings(configured) == SearchSettings(widths=(3, 1), exact_size=8)
-    assert search_openers(configured) == 5
+    assert sweep_per_figure({"per_figure": 5}) == 5

@@ -166,6 +166,23 @@ def check_fit(labels: dict[str, int], prg_bytes: int, table_bytes: int,
         tape_load_seconds=tape_seconds(prg_bytes))
 
 
+def check_absurdle_fit(labels: dict[str, int], table: bytes) -> int:
+    """Bytes to spare for the Absurdle mode (absurdle.s): its bitmap (answers / 8 + 1 bytes) and
+    feedback bytes (one per answer) follow the table and must end below ABSRAM; a Wordle64Error
+    names the bytes missing. 0 spare when the PRG has no Absurdle mode."""
+    if "__ABSRAM_START__" not in labels:
+        return 0
+    entries = table[PREFIXES:]
+    answers = sum(entries[i] & 1 for i in range(0, len(entries), 2))
+    end = labels["dict_table"] + len(table) + answers // 8 + 1 + answers
+    spare = labels["__ABSRAM_START__"] - end
+    if spare < 0:
+        raise Wordle64Error(f"the Absurdle mode does not fit by {-spare} bytes: its bitmap and "
+                            f"feedback bytes for {answers} answers end at ${end:04X}, above "
+                            f"ABSRAM (${labels['__ABSRAM_START__']:04X})")
+    return spare
+
+
 def tape_seconds(prg_bytes: int) -> float:
     """Standard KERNAL tape load, the model of wordle64.media (results/media/load-times.json
     measures it from the pulses)."""
@@ -189,6 +206,9 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
         if log:
             print(f"in-place check: {how}", file=log)
         layout = check_fit(labels, staged[0].stat().st_size, table_bytes, spare_of, margin)
+        absurdle_spare = check_absurdle_fit(labels, Path(table).read_bytes())
+        if log:
+            print(f"absurdle: {absurdle_spare} bytes to spare below ABSRAM", file=log)
         shipped, packed = pack_image(staged[0].read_bytes(), labels)
         staged[0].write_bytes(shipped)
         layout = replace(layout, prg_bytes=len(shipped), packed_bytes=packed,

@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except Wordle64Error as error:
         print(f"wordle64: error: {error}", file=sys.stderr)
-        return 2
+        return getattr(error, "exit_code", 2)
     except BrokenPipeError:  # output piped into `head` and the like
         return 0
     except OSError as error:

@@ -77,6 +77,8 @@ def machine_anchors(summary: dict, load_times: dict) -> list[Anchor]:
 
 def solver_anchors(summary: dict, absurdle_guesses: int | None) -> list[Anchor]:
     anchors = []
+    # per strategy; lower_bound_total and gap are plain numbers beside them
+    summary = {name: value for name, value in summary.items() if isinstance(value, dict)}
     if summary:
         best = min(summary.values(), key=lambda s: s["average"])
         anchors.append(Anchor(

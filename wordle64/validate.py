@@ -568,7 +568,7 @@ def summarise(results: list[dict], layout: dict | None = None) -> dict:
                        ("check", "passed", "cases", "failed", "cycles", "problems")}
                       | {key: result[key] for key in
                          ("unpack_pal_s", "unpack_ntsc_s", "init_pal_s", "init_ntsc_s", "chi2_p",
-                          "worst_word", "seed_unpack_pal_s") if key in result})
+                          "worst_word", "seed_unpack_pal_s", "seconds_pal_max") if key in result})
     summary: dict = {"passed": all(c["passed"] for c in checks), "checks": checks}
     if layout is not None:
         summary["layout"] = {key: layout[key] for key in

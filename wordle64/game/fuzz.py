@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from wordle64.c64 import emu
+from wordle64.game.absurdle import absurdle_problems, is_absurdle_screen, remaining_words
 from wordle64.game.keys import KEY_DELETE, KEY_RETURN, KEY_STOP, RESTORE, parse_keys
 from wordle64.game.rules import LETTERS, board_problems, is_game_screen
 from wordle64.game.scenarios import WordLists
@@ -39,7 +40,8 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
     word_list = sorted(words.words)
     pressed = 0
     problems: list[str] = []
-    screens = {"menu": 0, "game": 0, "other": 0}
+    screens = {"menu": 0, "game": 0, "absurdle": 0, "other": 0}
+    absurdle_guesses, in_absurdle = -1, False
     game_seen = False
     quits = 0
     started = time.perf_counter()
@@ -48,8 +50,10 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
         roll = rng.random()
         if roll < 0.08:                     # a listed word into a cleared row
             burst = parse_keys("{DEL}" * LETTERS + rng.choice(word_list) + "{RETURN}")
-        elif roll < 0.10 and game_seen:     # the answer: games get won, too
-            burst = parse_keys("{DEL}" * LETTERS + game.answer() + "{RETURN}")
+        elif roll < 0.10 and (game_seen or in_absurdle):  # the answer: games get won, too
+            answer = (rng.choice(remaining_words(game, words.answers)) if in_absurdle
+                      else game.answer())
+            burst = parse_keys("{DEL}" * LETTERS + answer + "{RETURN}")
         else:
             burst = [_fuzz_key(rng)]
         for key in burst[:keys - pressed]:
@@ -63,8 +67,18 @@ def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: 
                 quits, game_seen = game.quits, False
             screen = game.screen()
             kind = ("game" if is_game_screen(screen) else
-                    "menu" if screen.find("PRESS 1-6") or screen.find("DATE:") else "other")
+                    "absurdle" if is_absurdle_screen(screen) else
+                    "menu" if screen.find("PRESS 1-") or screen.find("DATE:") else "other")
             screens[kind] += 1
+            in_absurdle = kind == "absurdle"
+            if in_absurdle:
+                game_seen = False           # its board is no Wordle board: wait for one
+                guesses = game.word("abs_guesses")
+                if guesses != absurdle_guesses:  # checked after each guess (the set is slow)
+                    absurdle_guesses = guesses
+                    problems += [f"key {pressed} (${key & 0xFF:02X}): {problem}" for problem in
+                                 absurdle_problems(game, words.words, words.answers)]
+                continue
             game_seen = game_seen or kind == "game"
             if not game_seen:
                 continue                    # no game yet: the board holds no answer
@@ -89,6 +103,8 @@ def _fuzz_report(game: Game, seed: int, pressed: int, problems: list[str],
         "keys_on_screen": screens,
         "games_finished": stats["played"] + game.played_before_quits,
         "games_won": stats["wins"] + game.won_before_quits,
+        "absurdle_played": game.word("abs_played"),
+        "absurdle_won": game.word("abs_won"),
         "min_stack_pointer": game.min_sp,
         "cycles_per_key": {"min": game.min_key_cycles, "max": game.max_key_cycles,
                            "total": game.total_key_cycles},
@@ -118,6 +134,8 @@ def gather_fuzz(chunks: list[dict], min_keys: int = 0) -> dict:
                            for kind in chunks[0]["keys_on_screen"]} if chunks else {},
         "games_finished": sum(c["games_finished"] for c in chunks),
         "games_won": sum(c["games_won"] for c in chunks),
+        "absurdle_played": sum(c.get("absurdle_played", 0) for c in chunks),
+        "absurdle_won": sum(c.get("absurdle_won", 0) for c in chunks),
         "min_stack_pointer": min(c["min_stack_pointer"] for c in chunks),
         "chunks": chunks,
     }

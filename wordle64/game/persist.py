@@ -21,7 +21,7 @@ from wordle64.game.session import Game
 from wordle64.game.shared import ScenarioResult, WordLists, guesses_against, play_rows
 
 FILE = "W64STATS"
-FILE_BYTES = 610             # as SAVEd: load address, "W64S", version, 24 + 577 bytes, sum
+FILE_BYTES = 394             # as SAVEd: load address, "W64S", version, 24 + 361 bytes, sum
 DAY1, DAY2 = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
 
 
@@ -61,7 +61,7 @@ def _check_round_trip(result: ScenarioResult, prg: bytes, labels: dict, words: W
                  _note(game) == "NO STATISTICS ON DISK: NEW START", _note(game))
     _play(game, words, result)
     saved = _saved_state(game)
-    result.check("the file is SAVEd (610 bytes: load address, magic, 24 + 577 bytes, sum)",
+    result.check("the file is SAVEd (394 bytes: load address, magic, 24 + 361 bytes, sum)",
                  len(drive.files.get(FILE, b"")) == FILE_BYTES, len(drive.files.get(FILE, b"")))
     result.check("3 games counted before the reset", saved[0]["played"] == 3, saved[0])
     game = Game.boot(prg, labels, drive=drive)                 # reset, load and run again

@@ -16,10 +16,11 @@ from wordle64.game.session import Game
 from wordle64.game.shared import (ScenarioResult, WordLists, board_ok, guesses_against, play_rows,
                                   screen_has)
 from wordle64.game.faults import FAULT_SCENARIOS
+from wordle64.game.scenarios_absurdle import scenario_absurdle
 
 SCREENSHOTS = ("charset", "unpacking", "menu", "game_won", "game_lost", "not_in_word_list",
                "date_refused", "hard_mode", "colour_blind", "statistics", "daily_played",
-               "hard_mode_two")
+               "hard_mode_two", "absurdle", "absurdle_thinking")
 
 # short names used throughout the scenarios below
 _guesses_against, _screen_has, _board_ok, _play_rows = (guesses_against, screen_has, board_ok,
@@ -32,7 +33,8 @@ def _scenario_menu(game: Game, menu: tuple, words: WordLists,
     result = ScenarioResult("menu")
     game.restore(menu)
     screen = game.screen()
-    for item in ("RANDOM WORD", "DAILY WORD", "HARD MODE", "COLOUR-BLIND", "STATISTICS"):
+    for item in ("RANDOM WORD", "DAILY WORD", "HARD MODE", "COLOUR-BLIND", "STATISTICS",
+                 "ABSURDLE"):
         _screen_has(result, game, item)
     result.check("the menu shows the dictionary size",
                  screen.find(f"{len(words.words)} WORDS") is not None, screen.text())
@@ -146,7 +148,7 @@ def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
                          f"{game.answer()} vs {want}")
     game.restore(menu)
     game.type("2123{STOP}")
-    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-6") is not None,
+    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-7") is not None,
                  game.screen().text())
     return result
 
@@ -226,14 +228,14 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
                  and lines[17].split()[-1] == "0", "\n".join(lines[17:23]))
     shots["statistics"] = game.screen()
     game.type("X")
-    _screen_has(result, game, "PRESS 1-6")
+    _screen_has(result, game, "PRESS 1-7")
     return result
 
 
 # in order: each starts from the menu's snapshot, screenshots land in `shots` by name
 SCENARIOS = (_scenario_menu, _scenario_won, _scenario_lost, _scenario_not_in_word_list,
              _scenario_daily_date, _scenario_hard_mode, _scenario_colour_blind,
-             _scenario_statistics, *FAULT_SCENARIOS)
+             _scenario_statistics, *FAULT_SCENARIOS, scenario_absurdle)
 
 
 def scripted_games(prg: bytes, labels: dict[str, int], words: WordLists,

@@ -224,6 +224,7 @@ def play(game: Game, guesses: Sequence[str]) -> list[Turn]:
     remaining = np.arange(len(game.answers))
     turns = []
     for word in guesses:
+        word = word.strip().lower()
         if word not in index:
             raise Wordle64Error(f"{word!r} is not in the guess list")
         code, remaining = respond(game, remaining, index[word])

@@ -1,6 +1,7 @@
 """`wordle64 filter | guess | evaluate | absurdle`: the solver aids on the command line.
 
-They read the pipeline's word lists (results/words/) unless told otherwise.
+They read the pipeline's word lists (results/words/) unless told otherwise; words are
+case-insensitive everywhere.
 """
 
 from __future__ import annotations
@@ -11,17 +12,34 @@ import sys
 from pathlib import Path
 
 from wordle64.argtypes import positive_int
-from wordle64.errors import Wordle64Error
+from wordle64.errors import NoCandidate, Wordle64Error
+from wordle64.io import write_text
 from wordle64.solver.core import (
-    HEURISTICS, Clue, Masks, filter_words, rank_by_frequency, rank_guesses, read_frequencies,
-    read_word_list,
+    HEURISTICS, NO_CANDIDATE, Clue, Masks, filter_words, rank_by_frequency, rank_guesses,
+    read_frequencies, read_word_list,
 )
 from wordle64.solver.absurdle import play as play_absurdle, solve as solve_absurdle, transcript
-from wordle64.solver.play import STRATEGIES, SearchSettings, evaluate, summarise
+from wordle64.solver.play import (
+    OPENER_FIGURES, STRATEGIES, SWEEP_PER_FIGURE, SearchSettings, evaluate, summarise,
+)
 from wordle64.solver.stage import load_game
 
 WORDS = "results/words"
 EXACT_SIZES = range(2, 31)  # solver.search.exact_size's range in the config schema
+EXIT_CODES = """exit codes: 0 done; 1 (evaluate) some answer needs more than six guesses;
+  2 error (bad argument, unreadable or bad word list: file, line and problem in one line);
+  3 no candidate left (the clues contradict each other or the word list), one line on stderr"""
+SEARCH_HELP = f"""how the search picks its opener: it runs the full search (--widths, --exact-size)
+under each of the best --per-figure openers (default {SWEEP_PER_FIGURE}) by every figure
+({', '.join(OPENER_FIGURES)})
+and opens with the one whose tree has the smallest total (the pipeline's sweep,
+results/solver/openers.tsv); --first skips that sweep.
+The feedback matrix of lists given without --matrix is computed once and cached under
+$WORDLE64_CACHE (default ~/.cache/wordle64), keyed by the lists' sha256."""
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _exact_size(text: str) -> int:
@@ -50,7 +68,9 @@ def _add_clue_options(parser: argparse.ArgumentParser) -> None:
                         help="letters in the word but not at that place, e.g. 'p?g??' "
                              "(repeatable)")
     parser.add_argument("-x", "--absent", default="", metavar="LETTERS",
-                        help="letters not in the word (beyond the copies the masks need)")
+                        help="letters not in the word (beyond the copies the masks need), or "
+                             "a mask of the places they were tried, e.g. '?e?i?' for "
+                             "eerie=y.y.g with -c '????e' -p 'e?r??' (commas between several)")
     parser.add_argument("--all", action="store_true",
                         help="candidates from every allowed guess, not only the answer list")
 
@@ -66,15 +86,27 @@ def _parse_clues(texts: list[str]) -> list[Clue]:
 
 
 def _candidates(args: argparse.Namespace) -> list[str]:
-    words = read_word_list(args.guesses if args.all else args.answers)
+    """The words left by the clues and masks; clue words must be allowed guesses; none left is
+    NoCandidate (exit code 3)."""
+    guesses = read_word_list(args.guesses)
+    clues = _parse_clues(args.clues)
+    allowed = set(guesses)
+    for clue in clues:
+        if clue.guess not in allowed:
+            raise Wordle64Error(f"clue word {clue.guess!r} is not in the guess list "
+                                f"{args.guesses}")
+    words = guesses if args.all else read_word_list(args.answers)
     masks = Masks(args.correct, tuple(args.present), args.absent)
-    return filter_words(words, _parse_clues(args.clues), masks)
+    candidates = filter_words(words, clues, masks)
+    if not candidates:
+        raise NoCandidate(NO_CANDIDATE)
+    return candidates
 
 
 def _cmd_filter(args: argparse.Namespace) -> int:
     frequencies = read_frequencies(args.table) if Path(args.table).exists() else {}
     survivors = rank_by_frequency(_candidates(args), frequencies)
-    print(f"{len(survivors)} candidates" + (" (most frequent first)" if frequencies else ""))
+    print(plural(len(survivors), "candidate") + (" (most frequent first)" if frequencies else ""))
     for word in survivors[: args.limit]:
         print(f"{word}\t{frequencies.get(word, 0)}" if frequencies else word)
     if len(survivors) > args.limit:
@@ -86,7 +118,7 @@ def _cmd_guess(args: argparse.Namespace) -> int:
     candidates = _candidates(args)
     guesses = candidates if args.candidates_only else read_word_list(args.guesses)
     ranked = rank_guesses(guesses, candidates, by=args.by, limit=args.limit)
-    print(f"{len(candidates)} candidates; best guesses by {args.by} "
+    print(f"{plural(len(candidates), 'candidate')}; best guesses by {args.by} "
           f"(* = could be the answer)")
     print("guess   max_bucket  sum_squares  entropy  buckets")
     for row in ranked:
@@ -99,22 +131,25 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     game = load_game(args.guesses, args.answers, args.matrix)
     first = None
     if args.first:
-        if args.first not in game.guesses:
-            raise Wordle64Error(f"first guess {args.first!r} is not in {args.guesses}")
-        first = list(game.guesses).index(args.first)
+        word = args.first.strip().lower()
+        if word not in game.guesses:
+            raise Wordle64Error(f"first guess {word!r} is not in {args.guesses}")
+        first = list(game.guesses).index(word)
     settings = SearchSettings(widths=tuple(args.widths), exact_size=args.exact_size)
     print(f"evaluating {args.strategy} on {len(game.answers)} answers, "
           f"{len(game.guesses)} guesses allowed ...", file=sys.stderr)
     played, seconds = evaluate(game, args.strategy, settings, first,
-                               progress=lambda message: print(message, file=sys.stderr))
+                               progress=lambda message: print(message, file=sys.stderr),
+                               per_figure=args.per_figure)
     summary = summarise(args.strategy, played, seconds)
     print(f"strategy {summary.strategy}, first guess {summary.first_guess}")
     for guesses, count in summary.distribution.items():
         print(f"  {guesses} guesses: {count:5d}  {'#' * max(1, round(60 * count / len(played)))}")
     print(f"average {summary.average:.4f} ({summary.total} guesses), worst {summary.worst}, "
           f"failures (> 6) {summary.failures}, {summary.seconds:.1f} s")
-    Path(args.tree).write_text("".join(p.line() + "\n" for p in played))
-    print(f"decision tree: {args.tree}")
+    if args.tree:
+        write_text(args.tree, "".join(p.line() + "\n" for p in played))
+        print(f"decision tree: {args.tree}")
     return 1 if summary.failures else 0
 
 
@@ -134,7 +169,8 @@ def _cmd_absurdle(args: argparse.Namespace) -> int:
 
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "filter", help="answers consistent with the feedback so far, most frequent first")
+        "filter", help="answers consistent with the feedback so far, most frequent first",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_clue_options(parser)
     _add_list_options(parser)
     parser.add_argument("--table", default=f"{WORDS}/words.tsv",
@@ -145,7 +181,8 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
 
     parser = subparsers.add_parser(
         "guess", help="rank guesses for the candidates left (max bucket, sum of squares, "
-                      "entropy, buckets)")
+                      "entropy, buckets)",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_clue_options(parser)
     _add_list_options(parser)
     parser.add_argument("--by", choices=list(HEURISTICS), default="entropy",
@@ -158,13 +195,18 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=_cmd_guess)
 
     parser = subparsers.add_parser(
-        "evaluate", help="play a strategy against every answer; write the decision tree")
+        "evaluate", help="play a strategy against every answer; the decision tree on request",
+        epilog=SEARCH_HELP + "\n\n" + EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_list_options(parser)
     parser.add_argument("--strategy", choices=STRATEGIES, default="entropy",
                         help="greedy heuristic or the lookahead search (default: entropy)")
-    parser.add_argument("--first", help="force the first guess")
-    parser.add_argument("--tree", default="tree.txt",
-                        help="decision tree output, one line per answer (default: tree.txt)")
+    parser.add_argument("--first", help="force the first guess (skips the search's sweep)")
+    parser.add_argument("--tree", help="write the decision tree here, one line per answer "
+                                       "(default: none)")
+    parser.add_argument("--per-figure", type=positive_int, default=SWEEP_PER_FIGURE,
+                        help="search: openers of each figure the sweep tries "
+                             "(default: %(default)s)")
     parser.add_argument("--matrix", help="feedback matrix .npy of these lists "
                                          "(results/solver/feedback.npy); computed if not given")
     parser.add_argument("--widths", type=positive_int, nargs="+",
@@ -175,7 +217,8 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=_cmd_evaluate)
 
     parser = subparsers.add_parser(
-        "absurdle", help="beat the Absurdle adversary in as few guesses as found, or play it")
+        "absurdle", help="beat the Absurdle adversary in as few guesses as found, or play it",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_list_options(parser)
     parser.add_argument("--play", nargs="+", metavar="GUESS",
                         help="show the adversary's answers to these guesses instead")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordle64.errors import Wordle64Error
+from wordle64.errors import NoCandidate, Wordle64Error
 from wordle64.score import ABSENT, ELSEWHERE, RIGHT, marks_from_string, pattern_code
 
 WORD_LENGTH = 5
@@ -40,20 +40,38 @@ def encode(words: Sequence[str]) -> np.ndarray:
     return letters
 
 
+NO_CANDIDATE = "no candidate left: the clues contradict each other or the word list"
+QUOTE_LIMIT = 60  # characters of a bad line quoted in an error
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` for an error message: repr, cut to `limit` characters with '...' after."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} chars)"
+
+
 def read_word_list(path: str | Path) -> list[str]:
-    """Words of a one-word-per-line file (results/words/answers.txt, guesses.txt, ...)."""
+    """Words of a one-word-per-line file (results/words/answers.txt, guesses.txt, ...), lower
+    case; blank lines are skipped; a bad or repeated word is a one-line error naming its line."""
     path = Path(path)
     try:
         lines = path.read_text(encoding="ascii").splitlines()
     except OSError as error:
         raise Wordle64Error(f"{path}: cannot read ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise Wordle64Error(f"{path}: not ASCII text") from None
-    words = []
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        raise Wordle64Error(f"{path}:{line}: not ASCII text") from None
+    words: list[str] = []
+    seen: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
         word = line.strip().lower()
+        if not word:
+            continue
         if len(word) != WORD_LENGTH or not word.isalpha() or not word.isascii():
-            raise Wordle64Error(f"{path}:{number}: {line.strip()!r} is not a five-letter word")
+            raise Wordle64Error(f"{path}:{number}: {quote(line.strip())} is not a five-letter "
+                                "word")
+        if word in seen:
+            raise Wordle64Error(f"{path}:{number}: {word!r} repeats line {seen[word]}")
+        seen[word] = number
         words.append(word)
     return words
 
@@ -161,10 +179,13 @@ class Masks:
 
     `right` is a pattern like ``'????y'`` (``?`` or ``.`` unknown); each of `elsewhere` is a
     pattern like ``'p?g??'`` (the letter is in the word, not at that place); `absent` lists
-    letters not in the word beyond the copies the masks require. A letter needs as many copies
-    as the most it has in `right` or in any one elsewhere mask (masks may come from different
-    guesses, so their copies may be the same); exact repeated-letter information is what a
-    :class:`Clue` (guess and marks) gives.
+    letters not in the word beyond the copies the masks require, as plain letters (``'ei'``) or
+    as masks with the places the letters were tried (``'?e?i?'``), several separated by commas.
+    Under the official repeated-letter rule a guess's elsewhere marks are copies beyond its
+    right-place ones, so a
+    letter needs its copies in `right` plus the most it has in any one elsewhere mask:
+    ``eerie=y.y.g`` is ``right='????e', elsewhere=('e?r??',), absent='?e?i?'``: two e's exactly,
+    none at the second place. Plain absent letters drop that last fact.
     """
 
     right: str = "?????"
@@ -175,32 +196,54 @@ class Masks:
         for name, mask in [("right", self.right)] + [("elsewhere", m) for m in self.elsewhere]:
             if len(mask) != WORD_LENGTH or any(c not in "?._" and not c.isalpha() for c in mask):
                 raise Wordle64Error(f"{name} mask {mask!r} must be five characters of a-z or ?")
-        if any(not c.isalpha() for c in self.absent):
-            raise Wordle64Error(f"absent letters {self.absent!r} must be a-z")
+        for absent in self.absent_masks():
+            if any(not c.isalpha() and (len(absent) != WORD_LENGTH or c not in "?._")
+                   for c in absent):
+                raise Wordle64Error(f"absent {absent!r} must be letters a-z or a five-character "
+                                    "mask like '?e?i?'")
+
+    def absent_masks(self) -> list[str]:
+        """`absent` split at commas and spaces: plain letters, or masks with the places."""
+        return [part for part in self.absent.replace(",", " ").split() if part]
+
+    def required(self) -> np.ndarray:
+        """Copies of each letter the word must have: its right-place copies plus the most
+        elsewhere copies of one mask (the official rule: a guess's elsewhere marks are copies
+        beyond the ones it got right)."""
+        right = np.zeros(26, dtype=int)
+        for char in self.right.lower():
+            if char.isalpha():
+                right[ord(char) - ord("a")] += 1
+        elsewhere = np.zeros(26, dtype=int)
+        for mask in self.elsewhere:
+            in_mask = np.zeros(26, dtype=int)
+            for char in mask.lower():
+                if char.isalpha():
+                    in_mask[ord(char) - ord("a")] += 1
+            elsewhere = np.maximum(elsewhere, in_mask)
+        return right + elsewhere
 
     def matches(self, letters: np.ndarray) -> np.ndarray:
         """Boolean mask over encoded words (n, 5)."""
         keep = np.ones(letters.shape[0], dtype=bool)
-        right_counts = np.zeros(26, dtype=int)
         for position, char in enumerate(self.right.lower()):
             if char.isalpha():
                 keep &= letters[:, position] == ord(char) - ord("a")
-                right_counts[ord(char) - ord("a")] += 1
-        required = right_counts.copy()
         for mask in self.elsewhere:
-            in_mask = np.zeros(26, dtype=int)
             for position, char in enumerate(mask.lower()):
                 if char.isalpha():
-                    letter = ord(char) - ord("a")
-                    keep &= letters[:, position] != letter
-                    in_mask[letter] += 1
-            required = np.maximum(required, in_mask)
+                    keep &= letters[:, position] != ord(char) - ord("a")
+        required = self.required()
         counts = np.stack([(letters == letter).sum(axis=1) for letter in range(26)], axis=1)
         keep &= (counts >= required).all(axis=1)
-        for char in set(self.absent.lower()):
-            letter = ord(char) - ord("a")
-            keep &= counts[:, letter] == required[letter] if required[letter] else \
-                counts[:, letter] == 0
+        for absent in self.absent_masks():
+            for position, char in enumerate(absent.lower()):
+                if not char.isalpha():
+                    continue
+                letter = ord(char) - ord("a")
+                keep &= counts[:, letter] == required[letter]  # 0 when no mask has it
+                if len(absent) == WORD_LENGTH and not absent.isalpha():
+                    keep &= letters[:, position] != letter  # an absent mark's place
         return keep
 
 
@@ -260,10 +303,13 @@ def bucket_lower_bound(size: np.ndarray) -> np.ndarray:
     return np.where(size > 0, 2 * size - 1 + np.maximum(size - (PATTERNS - 5), 0), 0)
 
 
+PAIRWISE_SIZE = 32  # up to here group sizes by pairwise comparison beat a table of counts
+
+
 def split_figures(codes: np.ndarray) -> Figures:
     """Figures of every guess from the (candidates, guesses) code block of a candidate set."""
     size, count = codes.shape
-    if size <= 6:
+    if size <= PAIRWISE_SIZE:
         # per-candidate group sizes by pairwise comparison
         group = (codes[:, None, :] == codes[None, :, :]).sum(axis=1)
         return _figures_from_group_sizes(codes, group)
@@ -271,21 +317,36 @@ def split_figures(codes: np.ndarray) -> Figures:
     table = np.bincount(flat.ravel(), minlength=PATTERNS * count).reshape(PATTERNS, count)
     if size < 64:
         return _figures_from_group_sizes(codes, table[codes, np.arange(count)])
-    sizes = table.astype(np.float64)
+    # per-group terms looked up by group size: cheaper than computing them on the whole table
+    group_sizes = np.arange(size + 1, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
-        plogp = np.where(table > 0, sizes * np.log2(sizes), 0.0).sum(axis=0)
+        plogp_of = np.where(group_sizes > 0, group_sizes * np.log2(group_sizes), 0.0)
+    lower_of = bucket_lower_bound(np.arange(size + 1))
+    plogp = plogp_of[table].sum(axis=0)
     candidate = table[SOLVED] > 0
-    buckets = (table > 0).sum(axis=0)
-    non_solved = table.copy()
-    non_solved[SOLVED] = 0
     return Figures(
         max_bucket=table.max(axis=0),
-        sum_squares=(table.astype(np.int64) ** 2).sum(axis=0),
+        sum_squares=(table * table).sum(axis=0),
         entropy=math.log2(size) - plogp / size,
-        buckets=buckets,
+        buckets=np.count_nonzero(table, axis=0),
         candidate=candidate,
-        lower_bound=size + bucket_lower_bound(non_solved).sum(axis=0),
+        lower_bound=size + lower_of[table].sum(axis=0) - lower_of[table[SOLVED]],
     )
+
+
+def bound_figures(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(lower_bound, candidate) of :class:`Figures` alone, from the (candidates, guesses) code
+    block of a set of at most 238 answers (where no group exceeds 237): the cheap figures the
+    exact search orders its guesses by, counted from sorted codes."""
+    size = codes.shape[0]
+    if size > PATTERNS - 5:
+        raise AssertionError("bound_figures is for sets of at most 238 answers")
+    ordered = np.sort(codes, axis=0)
+    candidate = ordered[-1] == SOLVED  # SOLVED is the largest code
+    buckets = 1 + np.count_nonzero(ordered[1:] != ordered[:-1], axis=0)
+    # size + sum over non-solved groups of (2 m - 1) = size + 2 (size - solved) - non-solved
+    lower = 3 * size - candidate - buckets
+    return lower.astype(np.int64), candidate
 
 
 def _figures_from_group_sizes(codes: np.ndarray, group: np.ndarray) -> Figures:
@@ -337,7 +398,7 @@ def rank_guesses(guesses: Sequence[str], candidates: Sequence[str], by: str = "e
                  limit: int | None = 20) -> list[RankedGuess]:
     """Guesses ranked for the candidate set by one heuristic, with all four figures."""
     if not candidates:
-        raise Wordle64Error("no candidates left: the clues contradict each other or the list")
+        raise NoCandidate(NO_CANDIDATE)
     if by not in HEURISTICS:
         raise Wordle64Error(f"unknown ranking {by!r} (choose from {', '.join(HEURISTICS)})")
     codes = feedback_codes(encode(guesses), encode(candidates)).T.copy()
@@ -364,6 +425,6 @@ def reachable_patterns() -> set[int]:
 
 __all__ = ["ABSENT", "ELSEWHERE", "RIGHT", "SOLVED", "PATTERNS", "Clue", "Masks", "Figures",
            "encode", "feedback_codes", "feedback_matrix", "filter_words", "rank_guesses",
-           "split_figures", "heuristic_order", "best_guess", "bucket_lower_bound",
-           "read_word_list", "read_frequencies", "rank_by_frequency", "code_to_marks",
-           "reachable_patterns"]
+           "split_figures", "bound_figures", "heuristic_order", "best_guess",
+           "bucket_lower_bound", "read_word_list", "read_frequencies", "quote", "NO_CANDIDATE",
+           "rank_by_frequency", "code_to_marks", "reachable_patterns"]

@@ -19,7 +19,7 @@ import numpy as np
 
 from wordle64.errors import Wordle64Error
 from wordle64.solver.core import (
-    HEURISTICS, SOLVED, Figures, bucket_lower_bound, code_to_marks, heuristic_order,
+    HEURISTICS, PATTERNS, SOLVED, Figures, bound_figures, code_to_marks, heuristic_order,
     split_figures,
 )
 from wordle64.score import marks_to_string
@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 
 MAX_GUESSES = 6
 STRATEGIES = tuple(HEURISTICS) + ("search",)
-SEARCH_OPENERS = 3  # first guesses the search compares by default (solver.search.openers)
 
 
 @dataclass(frozen=True)
@@ -123,8 +122,8 @@ class SearchSettings:
     last entry repeats; the first guess is chosen by :func:`first_guess`); nodes of at most
     `exact_size` answers try every guess the lower bound cannot rule out (exact)."""
 
-    widths: tuple[int, ...] = (4, 2, 1)
-    exact_size: int = 6
+    widths: tuple[int, ...] = (8, 4, 2)
+    exact_size: int = 10
     max_guesses: int = MAX_GUESSES
 
 
@@ -156,25 +155,27 @@ class Search:
         return node
 
     def _search(self, subset: np.ndarray, depth: int, first: int | None) -> Node | None:
-        figures = self.game.figures(subset)
-        lower = figures.lower_bound
-        if first is not None:
-            order = np.array([first])
-            width = 1
+        if first is not None:  # forced: no figures needed
+            return self._try(subset, first, depth, math.inf)
+        exact = first is None and len(subset) <= self.settings.exact_size
+        if exact:  # every guess, in lower-bound order: the cheap figures suffice
+            lower, candidate = bound_figures(self.game.by_answer[subset])
         else:
-            order = np.lexsort((np.arange(len(lower)), ~figures.candidate, lower))
-            if len(subset) <= self.settings.exact_size:
-                width = len(order)
-            else:
-                widths = self.settings.widths
-                width = widths[min(max(depth - 1, 0), len(widths) - 1)]
-                # the best few by lower bound and by entropy, tried in lower-bound order; the
-                # rest follow only while none of those fits within the guess limit
-                shortlist = np.union1d(order[:width], heuristic_order(figures, "entropy")[:width])
-                shortlist = shortlist[np.lexsort((shortlist, ~figures.candidate[shortlist],
-                                                  lower[shortlist]))]
-                order = np.concatenate([shortlist, order[~np.isin(order, shortlist)]])
-                width = len(shortlist)
+            figures = self.game.figures(subset)
+            lower, candidate = figures.lower_bound, figures.candidate
+        order = np.lexsort((np.arange(len(lower)), ~candidate, lower))
+        if exact:
+            width = len(order)
+        else:
+            widths = self.settings.widths
+            width = widths[min(max(depth - 1, 0), len(widths) - 1)]
+            # the best few by lower bound and by entropy, tried in lower-bound order; the
+            # rest follow only while none of those fits within the guess limit
+            shortlist = np.union1d(order[:width], heuristic_order(figures, "entropy")[:width])
+            shortlist = shortlist[np.lexsort((shortlist, ~candidate[shortlist],
+                                              lower[shortlist]))]
+            order = np.concatenate([shortlist, order[~np.isin(order, shortlist)]])
+            width = len(shortlist)
         best: Node | None = None
         for rank, guess in enumerate(order):
             if best is not None and (lower[guess] >= best.cost or rank >= width):
@@ -191,7 +192,7 @@ class Search:
         if len(groups) == 1 and len(groups[0][1]) == len(subset):
             return None  # learns nothing
         groups.sort(key=lambda item: -len(item[1]))  # big groups first: the bound bites early
-        lower = bucket_lower_bound(np.array([len(group) for _, group in groups])).tolist()
+        lower = [2 * len(group) - 1 + max(len(group) - (PATTERNS - 5), 0) for _, group in groups]
         remaining = sum(lower)
         total = len(subset)
         if total + remaining >= bound:
@@ -210,10 +211,82 @@ class Search:
 
 
 # ---- first guesses ----------------------------------------------------------------------------
+OPENER_FIGURES = {  # sweep figure -> (Figures attribute, larger is better)
+    "entropy": ("entropy", True),
+    "buckets": ("buckets", True),
+    "squares": ("sum_squares", False),
+    "minimax": ("max_bucket", False),
+    "lower_bound": ("lower_bound", False),
+}
+SWEEP_PER_FIGURE = 13  # best openers of each figure searched (solver.sweep.per_figure): 42 words
+
+
+def figure_order(figures: Figures, figure: str) -> np.ndarray:
+    """Guess indices best first by one of OPENER_FIGURES; ties to candidates, then lower index."""
+    attribute, larger_better = OPENER_FIGURES[figure]
+    values = getattr(figures, attribute)
+    if attribute == "entropy":
+        values = np.round(values, 9)
+    index = np.arange(len(values))
+    return np.lexsort((index, ~figures.candidate, -values if larger_better else values))
+
+
+def opener_shortlist(game: Game, per_figure: int = SWEEP_PER_FIGURE) -> list[int]:
+    """The union of the best `per_figure` openers by every figure of OPENER_FIGURES, ordered by
+    the lower bound (then candidates first, then index): the openers the sweep searches."""
+    figures = game.figures(np.arange(len(game.answers)))
+    chosen = set()
+    for figure in OPENER_FIGURES:
+        chosen.update(figure_order(figures, figure)[:per_figure].tolist())
+    order = figure_order(figures, "lower_bound")
+    return [int(guess) for guess in order if int(guess) in chosen]
+
+
+@dataclass(frozen=True)
+class OpenerResult:
+    """The full search's tree under one forced opener (total None: no tree within six)."""
+
+    opener: str
+    total: int | None
+    answers: int
+    worst: int | None
+    seconds: float
+
+    @property
+    def average(self) -> float:
+        return self.total / self.answers if self.total is not None else math.nan
+
+    def key(self) -> tuple:
+        """Sort key: smallest total, then shallowest tree, then alphabetical."""
+        return (self.total is None, self.total or 0, self.worst or 0, self.opener)
+
+
+def search_opener(game: Game, guess: int, settings: SearchSettings = SearchSettings()
+                  ) -> OpenerResult:
+    """The lookahead search of every answer with `guess` forced first."""
+    start = time.perf_counter()
+    node = Search(game, settings).solve(np.arange(len(game.answers)), 0, first=guess)
+    return OpenerResult(game.guesses[guess], node.cost if node else None, len(game.answers),
+                        node.depth if node else None, round(time.perf_counter() - start, 3))
+
+
+def sweep_openers(game: Game, openers: Sequence[int], settings: SearchSettings = SearchSettings(),
+                  progress: Callable[[str], None] | None = None) -> list[OpenerResult]:
+    """The full search under each opener, best first."""
+    results = []
+    for guess in openers:
+        result = search_opener(game, guess, settings)
+        if progress is not None:
+            progress(f"opener {result.opener}: total {result.total}, {result.seconds:.1f} s")
+        results.append(result)
+    return sorted(results, key=OpenerResult.key)
+
+
 def first_guess(game: Game, strategy: str, settings: SearchSettings = SearchSettings(),
-                openers: int = SEARCH_OPENERS) -> int:
-    """The opening guess: the heuristic's best; for the search, the best of the top `openers`
-    by entropy, each judged by a quick search (width 1 below it)."""
+                per_figure: int = SWEEP_PER_FIGURE,
+                progress: Callable[[str], None] | None = None) -> int:
+    """The opening guess: the heuristic's best; for the search, the opener whose full search
+    gives the smallest total among the best `per_figure` openers of every figure (the sweep)."""
     subset = np.arange(len(game.answers))
     if strategy in HEURISTICS:
         return greedy_guess(game, subset, strategy)
@@ -221,17 +294,8 @@ def first_guess(game: Game, strategy: str, settings: SearchSettings = SearchSett
         raise Wordle64Error(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
     if len(subset) <= settings.exact_size:
         return Search(game, settings).solve(subset, 0).guess  # exact: every opener considered
-    shortlist = heuristic_order(game.figures(subset), "entropy")[:openers]
-    quick = SearchSettings(widths=(1,), exact_size=settings.exact_size,
-                           max_guesses=settings.max_guesses)
-    best, best_cost = int(shortlist[0]), math.inf
-    for guess in shortlist.tolist():
-        node = Search(game, quick).solve(subset, 0, first=guess)
-        cost = node.cost if node is not None else math.inf
-        log.info("search opener %s: quick search total %s", game.guesses[guess], cost)
-        if cost < best_cost:
-            best, best_cost = guess, cost
-    return best
+    best = sweep_openers(game, opener_shortlist(game, per_figure), settings, progress)[0]
+    return list(game.guesses).index(best.opener)
 
 
 # ---- evaluation -------------------------------------------------------------------------------
@@ -317,11 +381,12 @@ def evaluate_chunk(game: Game, strategy: str, first: int, chunk: int, chunks: in
 
 def evaluate(game: Game, strategy: str, settings: SearchSettings = SearchSettings(),
              first: int | None = None, chunks: int = 1,
-             progress: Callable[[str], None] | None = None) -> tuple[list[Played], float]:
+             progress: Callable[[str], None] | None = None,
+             per_figure: int = SWEEP_PER_FIGURE) -> tuple[list[Played], float]:
     """Every answer played by `strategy`; returns the games and the seconds taken."""
     start = time.perf_counter()
     if first is None:
-        first = first_guess(game, strategy, settings)
+        first = first_guess(game, strategy, settings, per_figure, progress=progress)
         if progress is not None:
             progress(f"{strategy}: first guess {game.guesses[first]}")
     played = []

@@ -6,8 +6,11 @@ and solver_absurdle.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import logging
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,11 +18,13 @@ from pathlib import Path
 import numpy as np
 
 from wordle64.errors import Wordle64Error
+from wordle64.io import write_bytes, write_json, write_text
 from wordle64.score import marks_from_string, pattern_code
 from wordle64.solver.core import feedback_matrix, read_frequencies, read_word_list
+from wordle64.solver.bound import OpenerBound, bound_rows, combine_bounds
 from wordle64.solver.play import (
-    SEARCH_OPENERS, STRATEGIES, Game, Played, SearchSettings, evaluate, evaluate_chunk,
-    first_guess, summarise,
+    STRATEGIES, SWEEP_PER_FIGURE, Game, OpenerResult, Played, SearchSettings, evaluate,
+    evaluate_chunk, first_guess, opener_shortlist, summarise, sweep_openers,
 )
 
 log = logging.getLogger(__name__)
@@ -35,9 +40,9 @@ def search_settings(params: dict) -> SearchSettings:
                           exact_size=params.get("exact_size", default.exact_size))
 
 
-def search_openers(params: dict) -> int:
-    """First guesses the search compares (solver.search.openers; the default when missing)."""
-    return params.get("openers", SEARCH_OPENERS)
+def sweep_per_figure(params: dict) -> int:
+    """Best openers of each figure the sweep searches (solver.sweep.per_figure)."""
+    return params.get("per_figure", SWEEP_PER_FIGURE)
 
 
 def load_game(guesses_path: str | Path, answers_path: str | Path,
@@ -48,10 +53,37 @@ def load_game(guesses_path: str | Path, answers_path: str | Path,
         if not words:
             raise Wordle64Error(f"{path}: no words")
     if matrix_path is None:
-        matrix = feedback_matrix(guesses, answers)
+        matrix = cached_matrix(guesses, answers)
     else:
         matrix = read_matrix(matrix_path, (len(guesses), len(answers)))
     return Game.from_matrix(guesses, answers, matrix)
+
+
+def matrix_cache() -> Path:
+    """Where feedback matrices of lists given without one are kept: $WORDLE64_CACHE, else
+    ~/.cache/wordle64."""
+    return Path(os.environ.get("WORDLE64_CACHE") or Path.home() / ".cache" / "wordle64")
+
+
+def cached_matrix(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+    """The lists' feedback matrix from the cache (keyed by the lists' sha256), else computed
+    and cached; a cache that cannot be written is skipped."""
+    text = "\n".join(guesses) + "\n\n" + "\n".join(answers) + "\n"
+    path = matrix_cache() / f"feedback-{hashlib.sha256(text.encode()).hexdigest()[:32]}.npy"
+    shape = (len(guesses), len(answers))
+    if path.exists():
+        try:
+            return read_matrix(path, shape)
+        except Wordle64Error as error:
+            log.warning("%s; recomputing", error)
+    matrix = feedback_matrix(guesses, answers)
+    buffer = io.BytesIO()
+    np.save(buffer, matrix)
+    try:
+        write_bytes(path, buffer.getvalue())
+    except OSError as error:
+        log.warning("feedback matrix not cached (%s)", error)
+    return matrix
 
 
 def read_matrix(path: str | Path, shape: tuple[int, int]) -> np.ndarray:
@@ -84,15 +116,141 @@ def write_matrix(guesses_path: str, answers_path: str, output: str) -> None:
     np.save(output, matrix)
 
 
-def write_opener(game: Game, strategy: str, settings: SearchSettings, openers: int,
-                 output: str) -> None:
+def write_opener(game: Game, strategy: str, output: str) -> None:
+    """A greedy strategy's first guess (the search's comes from the sweep: write_search_opener)."""
     start = time.perf_counter()
-    guess = first_guess(game, strategy, settings, openers)
+    guess = first_guess(game, strategy)
     seconds = time.perf_counter() - start
     log.info("%s opens with %s (%.1f s)", strategy, game.guesses[guess], seconds)
-    Path(output).write_text(json.dumps(
-        {"strategy": strategy, "first_guess": game.guesses[guess], "seconds": round(seconds, 3)},
-        indent=2) + "\n")
+    write_json(output, {"strategy": strategy, "first_guess": game.guesses[guess],
+                         "seconds": round(seconds, 3)})
+
+
+# ---- the opener sweep -------------------------------------------------------------------------
+SWEEP_COLUMNS = ["opener", "total", "average", "worst", "seconds"]
+
+
+def write_shortlist(game: Game, per_figure: int, output: str) -> None:
+    """The openers the sweep searches, one a line, best lower bound first."""
+    shortlist = [game.guesses[guess] for guess in opener_shortlist(game, per_figure)]
+    log.info("sweep: %d openers (best %d of each figure)", len(shortlist), per_figure)
+    write_text(output, "".join(word + "\n" for word in shortlist))
+
+
+def write_sweep_batch(game: Game, shortlist_path: str, batch: int, batches: int,
+                      settings: SearchSettings, output: str) -> None:
+    """The full search under every `batches`-th opener of the shortlist from `batch` on."""
+    index = {word: number for number, word in enumerate(game.guesses)}
+    words = read_word_list(shortlist_path)[batch::batches]
+    results = sweep_openers(game, [index[word] for word in words], settings,
+                            progress=lambda message: log.info("%s", message))
+    write_sweep_table(results, output)
+
+
+def write_sweep_table(results: Sequence[OpenerResult], output: str | Path) -> None:
+    lines = ["\t".join(SWEEP_COLUMNS)]
+    for result in sorted(results, key=OpenerResult.key):
+        lines.append(f"{result.opener}\t{result.total if result.total is not None else 'NA'}\t"
+                     f"{result.average:.4f}\t{result.worst or 'NA'}\t{result.seconds:.3f}")
+    write_text(output, "\n".join(lines) + "\n")
+
+
+def read_sweep_table(path: str | Path) -> list[OpenerResult]:
+    lines = Path(path).read_text().splitlines()
+    if not lines or lines[0].split("\t") != SWEEP_COLUMNS:
+        raise Wordle64Error(f"{path}:1: expected header {' '.join(SWEEP_COLUMNS)}")
+    results = []
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split("\t")
+        if len(fields) != len(SWEEP_COLUMNS):
+            raise Wordle64Error(f"{path}:{number}: expected {len(SWEEP_COLUMNS)} columns")
+        total = None if fields[1] == "NA" else int(fields[1])
+        answers = round(total / float(fields[2])) if total else 0
+        results.append(OpenerResult(fields[0], total, answers,
+                                    None if fields[3] == "NA" else int(fields[3]),
+                                    float(fields[4])))
+    return results
+
+
+def gather_sweep(batch_files: Sequence[str], output: str) -> OpenerResult:
+    """openers.tsv: every batch's openers, best first; returns the best."""
+    results = [result for path in batch_files for result in read_sweep_table(path)]
+    write_sweep_table(results, output)
+    best = min(results, key=OpenerResult.key)
+    log.info("sweep: %d openers, best %s (%s)", len(results), best.opener, best.total)
+    return best
+
+
+def write_search_opener(openers_path: str, output: str) -> None:
+    """The search's first guess: the sweep's best opener; seconds = the whole sweep's."""
+    results = read_sweep_table(openers_path)
+    best = min(results, key=OpenerResult.key)
+    write_json(output, {"strategy": "search", "first_guess": best.opener,
+                         "seconds": round(sum(r.seconds for r in results), 3),
+                         "openers_searched": len(results), "total": best.total})
+
+
+MIN_CLUSTER_OPENERS = 40  # a cluster sweep must search at least this many openers to pass
+
+
+def write_cluster_report(sweep_path: str, local_path: str, jobs: str, seconds: str,
+                         status: str, slurm: str, output: str) -> dict:
+    """results/bench/cluster.json of workflow/cluster/local_slurm.sh: passed when snakemake
+    succeeded, the sweep searched at least MIN_CLUSTER_OPENERS openers and every opener the
+    local sweep (results/solver/openers.tsv, when built) also searched got the same total."""
+    results = read_sweep_table(sweep_path) if Path(sweep_path).exists() else []
+    local = {r.opener: r.total for r in read_sweep_table(local_path)} \
+        if Path(local_path).exists() else {}
+    shared = [r for r in results if r.opener in local]
+    mismatches = [r.opener for r in shared if r.total != local[r.opener]]
+    best = min(results, key=OpenerResult.key) if results else None
+    report = {
+        "executor": "cluster-generic (sbatch)", "slurm": slurm.strip(),
+        "jobs": int(jobs or 0), "openers": len(results),
+        "passed": status == "0" and len(results) >= MIN_CLUSTER_OPENERS and not mismatches,
+        "seconds": round(float(seconds), 1),
+        "opener_seconds": round(sum(r.seconds for r in results), 1),  # summed over the jobs
+        "best_opener": best.opener if best else None, "best_total": best.total if best else None,
+        "compared_with_local": len(shared), "mismatches": mismatches,
+    }
+    write_json(output, report)
+    return report
+
+
+BOUND_COLUMNS = ["opener", "one_level", "two_level", "seconds"]
+
+
+def write_bound_batch(game: Game, openers: int, batch: int, batches: int, output: str) -> None:
+    """One batch of the two-level bounds (results/solver/bound/batch_<i>.tsv)."""
+    rows = bound_rows(game, openers, batch, batches,
+                      progress=lambda message: log.info("%s", message))
+    lines = ["\t".join(BOUND_COLUMNS)]
+    lines += [f"{r.opener}\t{r.one_level}\t{r.two_level}\t{r.seconds:.3f}" for r in rows]
+    write_text(output, "\n".join(lines) + "\n")
+    log.info("bound batch %d/%d: %d openers", batch, batches, len(rows))
+
+
+def read_bound_batch(path: str | Path) -> list[OpenerBound]:
+    lines = Path(path).read_text().splitlines()
+    if not lines or lines[0].split("\t") != BOUND_COLUMNS:
+        raise Wordle64Error(f"{path}:1: expected header {' '.join(BOUND_COLUMNS)}")
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split("\t")
+        if len(fields) != len(BOUND_COLUMNS):
+            raise Wordle64Error(f"{path}:{number}: expected {len(BOUND_COLUMNS)} columns")
+        rows.append(OpenerBound(fields[0], int(fields[1]), int(fields[2]), float(fields[3])))
+    return rows
+
+
+def write_bound(game: Game, batch_files: Sequence[str], openers: int, output: str) -> dict:
+    """bound.json: the admissible lower bound on the total for these lists, from the batches."""
+    rows = [row for path in batch_files for row in read_bound_batch(path)]
+    bound = combine_bounds(game, rows, openers)
+    log.info("lower bound %d (%d openers bounded, %.1f s)", bound.lower_bound_total,
+             bound.openers_bounded, bound.seconds)
+    write_json(output, bound.__dict__)
+    return bound.__dict__
 
 
 def read_opener(path: str | Path) -> dict:
@@ -135,8 +293,9 @@ def read_chunk(path: str | Path) -> tuple[list[Played], float]:
 
 
 def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: Sequence[str],
-           words_table: str, hardest: int, outputs) -> dict:
-    """evaluation.tsv, summary.json, one tree per strategy, the hardest answers, the plot."""
+           words_table: str, hardest: int, outputs, bound_path: str | None = None) -> dict:
+    """evaluation.tsv, summary.json (with the lower bound and the best tree's gap to it when
+    `bound_path` is given), one tree per strategy, the hardest answers, the plot."""
     frequencies = read_frequencies(words_table)
     results: dict[str, list[Played]] = {}
     summaries = {}
@@ -160,7 +319,12 @@ def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: 
         counts = [str(results[s][row].guesses) for s in strategies]
         lines.append(f"{answer}\t{frequencies.get(answer, 0)}\t" + "\t".join(counts))
     Path(outputs.evaluation).write_text("\n".join(lines) + "\n")
-    Path(outputs.summary).write_text(json.dumps(summaries, indent=2) + "\n")
+    summary: dict = dict(summaries)
+    if bound_path is not None:
+        bound = json.loads(Path(bound_path).read_text())["lower_bound_total"]
+        best = min(s["total"] for s in summaries.values())
+        summary.update(lower_bound_total=bound, gap=best - bound)
+    write_json(outputs.summary, summary)
     for strategy, tree_path in zip(strategies, outputs.trees):
         Path(tree_path).write_text("".join(p.line() + "\n" for p in results[strategy]))
 
@@ -230,4 +394,7 @@ def benchmark(guesses_path: str, answers_path: str, strategy: str, output: str) 
 
 
 __all__ = ["STRATEGIES", "load_game", "write_matrix", "write_opener", "write_chunk", "gather",
-           "benchmark", "search_settings", "search_openers", "read_chunk"]
+           "benchmark", "search_settings", "sweep_per_figure", "read_chunk", "write_shortlist",
+           "write_sweep_batch", "gather_sweep", "write_search_opener", "write_bound",
+           "read_sweep_table", "write_sweep_table", "write_cluster_report", "write_bound_batch",
+           "read_bound_batch"]

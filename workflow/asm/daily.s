@@ -10,7 +10,7 @@
 
 ROWS            = 6
 LETTERS         = 5
-DAILY_SLOTS     = 16
+DAILY_SLOTS     = 10            ; the last ten daily dates (RAM below the charset is full)
 ROW_BYTES       = 32            ; 30 letters a record, padded to a power of two
 STATUS_ROWS     = $07           ; daily_status: rows submitted 0..6
 STATUS_WON      = $40

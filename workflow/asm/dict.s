@@ -44,7 +44,7 @@ blob_top          = (__DICT_END__ - DICT_WORK_BYTES) & $FF00
 blob_moved        = blob_top - __BLOB_SIZE__  ; where the blob sits while it is unpacked
 entries           = dict_table + PREFIXES
 
-.assert __BLOB_LOAD__ <= __CHARSET_RUN__, lderror, "code and data reach CHARRAM (the charset)"
+.assert __CHARSET_LOAD__ <= __CHARSET_RUN__, lderror, "code and data reach CHARRAM (the charset)"
 .assert blob_moved >= charset_end, lderror, "the blob is too large to move above the charset"
 .assert blob_moved >= __BLOB_LOAD__, lderror, "the blob must move up (move_blob_up)"
 
@@ -156,33 +156,37 @@ blob:   .incbin "blob.bin"
 .endproc
 
 ; copy_charset: the charset's load image (in the PRG, before the blob) to its run address.
+; The load image may reach into CHARRAM from below, so the copy runs backwards (highest byte
+; first): a destination above its source is then never read after it was written.
 ; in: nothing  out: __CHARSET_SIZE__ bytes at __CHARSET_RUN__  clobbers: A X Y
 .proc copy_charset
-        lda     #<__CHARSET_LOAD__
+        lda     #<(__CHARSET_LOAD__ + (__CHARSET_SIZE__ & $FF00))
         sta     move_src
-        lda     #>__CHARSET_LOAD__
+        lda     #>(__CHARSET_LOAD__ + (__CHARSET_SIZE__ & $FF00))
         sta     move_src+1
-        lda     #<__CHARSET_RUN__
+        lda     #<(__CHARSET_RUN__ + (__CHARSET_SIZE__ & $FF00))
         sta     move_dst
-        lda     #>__CHARSET_RUN__
+        lda     #>(__CHARSET_RUN__ + (__CHARSET_SIZE__ & $FF00))
         sta     move_dst+1
-        ldy     #0
-        ldx     #>__CHARSET_SIZE__      ; whole pages
-        beq     @tail
-@page:  lda     (move_src),y
-        sta     (move_dst),y
-        iny
-        bne     @page
-        inc     move_src+1
-        inc     move_dst+1
-        dex
-        bne     @page
-@tail:  cpy     #<__CHARSET_SIZE__      ; then the rest (Y = 0 here)
-        beq     @done
+        ldy     #<__CHARSET_SIZE__      ; first the bytes past the last whole page
+        beq     @pages
+@tail:  dey
         lda     (move_src),y
         sta     (move_dst),y
-        iny
-        bne     @tail                   ; always (the rest is < 256)
+        tya
+        bne     @tail
+@pages: ldx     #>__CHARSET_SIZE__      ; then the whole pages, the last first
+        beq     @done
+@page:  dec     move_src+1
+        dec     move_dst+1
+        ldy     #0
+@byte:  dey                             ; $FF .. $00
+        lda     (move_src),y
+        sta     (move_dst),y
+        tya
+        bne     @byte
+        dex
+        bne     @page
 @done:  rts
 .endproc
 

@@ -50,6 +50,11 @@ HELP_ROW        = 19            ; three help lines in the panel
         lda     #0
         sta     KEY_COUNT               ; keys pressed while unpacking would pick a menu item
 @menu:  jsr     menu_run
+        lda     game_mode
+        cmp     #GAME_ABSURDLE
+        bne     @game
+        jsr     absurdle_play
+        jmp     @menu
 @game:  lda     game_mode
         bne     @daily
         jsr     rng_seed_jiffy          ; seeded at the key press that started the game

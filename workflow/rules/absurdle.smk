@@ -1,0 +1,32 @@
+# The Absurdle mode of the C64 game (workflow/asm/absurdle.s) against wordle64.solver.absurdle:
+# seeded guess sequences compared step by step, the known win replayed, the costliest openers
+# timed (results/validate/absurdle.json, joined into summary.json through validate.checks), on
+# the staged PRG like every check before the release gate.
+
+
+rule validate_absurdle:
+    input:
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+        known_win="results/solver/absurdle.txt",
+    output:
+        report(
+            "results/validate/absurdle.json",
+            caption="../report/validate_absurdle.rst",
+            category="Game",
+        ),
+    log:
+        "logs/game/absurdle.log",
+    params:
+        cases=config["game"]["absurdle"]["sequences"],
+        openers=config["game"]["absurdle"]["openers"],
+        worst=config["game"]["absurdle"]["costly_openers"],
+        max_guesses=config["game"]["absurdle"]["max_guesses"],
+        seed=config["game"]["absurdle"]["seed"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/validate_absurdle.py"
