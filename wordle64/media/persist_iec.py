@@ -191,7 +191,7 @@ def _damage(image: D64, how: str) -> None:
         image.scratch(FILE)
         image.write_file(FILE, bytes(good))
     else:
-        break_chain(image, FILE)
+        break_chain(image, FILE, at=0)           # the first block links to track 36
 
 
 def damaged_files(new_machine, d64_path: Path, work: Path, model: DriveModel,
