@@ -1,11 +1,14 @@
 """A disk drive for the py65 harness, at the level of the KERNAL's file calls.
 
 `Drive` is files by name -> bytes. `Drive.attach(machine)` traps SETLFS, SETNAM, OPEN, CLOSE,
-CHKIN, CHKOUT, CLRCHN, CHRIN, CHROUT and READST: a file opened on the drive's device reads and
-writes `Drive.files`; the keyboard and screen channels keep the harness's own traps. A name's
+CHKIN, CHKOUT, CLRCHN, CHRIN, CHROUT, READST, LOAD and SAVE: a file opened, loaded or saved on
+the drive's device reads and writes `Drive.files`; the keyboard and screen channels keep the harness's own traps. A name's
 drive prefix ("@0:", "0:") and ",S,R" / ",S,W" suffixes are understood, as a 1541 does: "@"
 replaces a file, reading a missing file gives one byte and status $42 (end + read timeout), the
-last byte of a file comes with status $40 (end). Another device is not present (OPEN: C = 1,
+last byte of a file comes with status $40 (end). SAVE stores the load address and the RAM range
+(as a 1541 does, "@0:" replaces an existing file and a plain name over one leaves it, 63 FILE
+EXISTS); LOAD with secondary address 0 loads to X/Y, else to the file's own address, returns the
+end in X/Y, and fails with C = 1, A = 4 for a missing file. Another device is not present (OPEN: C = 1,
 A = 5). Every call is logged (`Drive.calls`), so a test can tell the drive was not used.
 """
 
@@ -19,10 +22,10 @@ from wordle64.c64 import emu
 
 KERNAL_FILE = {"READST": 0xFFB7, "SETLFS": 0xFFBA, "SETNAM": 0xFFBD, "OPEN": 0xFFC0,
                "CLOSE": 0xFFC3, "CHKIN": 0xFFC6, "CHKOUT": 0xFFC9, "CLRCHN": 0xFFCC,
-               "CHRIN": 0xFFCF, "CHROUT": 0xFFD2}
+               "CHRIN": 0xFFCF, "CHROUT": 0xFFD2, "LOAD": 0xFFD5, "SAVE": 0xFFD8}
 STATUS = 0x90                # the KERNAL's ST
 ST_EOF, ST_READ_TIMEOUT = 0x40, 0x02
-ERROR_FILE_NOT_OPEN, ERROR_DEVICE_NOT_PRESENT = 3, 5
+ERROR_FILE_NOT_OPEN, ERROR_FILE_NOT_FOUND, ERROR_DEVICE_NOT_PRESENT = 3, 4, 5
 
 
 @dataclass
@@ -151,3 +154,41 @@ class Drive:
         mpu.a = machine.memory[STATUS]
         mpu.p = (mpu.p & ~(MPU.ZERO | MPU.NEGATIVE)) | (MPU.ZERO if mpu.a == 0 else 0) | (
             mpu.a & MPU.NEGATIVE)
+
+    def _load(self, machine) -> None:
+        mpu = machine.mpu
+        logical, device, secondary = self._lfs
+        self.calls.append(f"LOAD {logical},{secondary}")
+        if device != self.device:
+            self._carry(ERROR_DEVICE_NOT_PRESENT)
+            return
+        name, _write, _replace = self._file_name(self._name)
+        if name not in self.files:
+            self._carry(ERROR_FILE_NOT_FOUND)
+            return
+        data = self.files[name]
+        start = mpu.x | mpu.y << 8
+        if secondary != 0 and len(data) >= 2:
+            start = data[0] | data[1] << 8
+        body = data[2:]
+        end = min(start + len(body), 0x10000)
+        machine.memory[start:end] = list(body[:end - start])
+        mpu.x, mpu.y = end & 0xFF, end >> 8 & 0xFF
+        self._status(ST_EOF)
+        self._carry(None)
+
+    def _save(self, machine) -> None:
+        mpu = machine.mpu
+        logical, device, _ = self._lfs
+        self.calls.append(f"SAVE {logical}")
+        if device != self.device:
+            self._carry(ERROR_DEVICE_NOT_PRESENT)
+            return
+        name, _write, replace = self._file_name(self._name)
+        start = machine.memory[mpu.a] | machine.memory[(mpu.a + 1) & 0xFF] << 8
+        end = mpu.x | mpu.y << 8
+        if replace or name not in self.files:
+            self.files[name] = bytes([start & 0xFF, start >> 8]) + bytes(
+                machine.memory[start:end])
+        self._status(0)
+        self._carry(None)

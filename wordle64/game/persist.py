@@ -21,6 +21,7 @@ from wordle64.game.session import Game
 from wordle64.game.shared import ScenarioResult, WordLists, guesses_against, play_rows
 
 FILE = "W64STATS"
+FILE_BYTES = 394             # as SAVEd: load address, "W64S", version, 24 + 361 bytes, sum
 DAY1, DAY2 = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
 
 
@@ -60,8 +61,8 @@ def _check_round_trip(result: ScenarioResult, prg: bytes, labels: dict, words: W
                  _note(game) == "NO STATISTICS ON DISK: NEW START", _note(game))
     _play(game, words, result)
     saved = _saved_state(game)
-    result.check("the file is written (392 bytes: magic, 24 + 361 bytes, sum)",
-                 len(drive.files.get(FILE, b"")) == 392, len(drive.files.get(FILE, b"")))
+    result.check("the file is SAVEd (394 bytes: load address, magic, 24 + 361 bytes, sum)",
+                 len(drive.files.get(FILE, b"")) == FILE_BYTES, len(drive.files.get(FILE, b"")))
     result.check("3 games counted before the reset", saved[0]["played"] == 3, saved[0])
     game = Game.boot(prg, labels, drive=drive)                 # reset, load and run again
     result.check("after the reset: loaded, said on the menu",
@@ -90,7 +91,8 @@ def _corruptions(good: bytes) -> dict[str, tuple[bytes, str]]:
     return {"one bit flipped": (bytes(flipped), damaged), "one byte short": (good[:-1], damaged),
             "one byte long": (good + b"\x00", damaged), "sum only": (good[-2:], new),
             "empty": (b"", new), "random bytes": (noise, new),
-            "another version": (good[:4] + b"\x02" + good[5:], new)}
+            "another version": (good[:6] + b"\x02" + good[7:], new),
+            "load address only": (good[:2], new)}
 
 
 def _check_damaged(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists,

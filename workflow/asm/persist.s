@@ -1,28 +1,36 @@
 ; persist.s — the statistics and the daily dates played, kept in a file on the drive the game
 ; was loaded from (device 8..30: the KERNAL's last device, $BA), read at start-up and written
-; after each game through the KERNAL's SETLFS / SETNAM / OPEN / CHKIN / CHKOUT / CHRIN / CHROUT.
-; Loaded from tape (device 1) nothing is kept, and the menu says so. A missing or damaged file
-; (wrong magic, short, long, bad checksum) is a fresh start with a note, never a crash.
+; after each game. The file image is built in a RAM buffer and written with the KERNAL's SAVE
+; ("@0:W64STATS" replaces it) and read back with its LOAD (secondary address 0: to the buffer):
+; SAVE and LOAD of a RAM range work on a real serial bus through the Open ROMs, whose CHROUT and
+; CLOSE to a disk file do not (see README, "Statistics on disk"). A broken chain ends the Open
+; ROMs' LOAD early without an error, so the game checks the length, magic and sum itself.
+; Loaded from tape (device 1) nothing is kept, and the menu says so. A missing file (LOAD error
+; 4) or a damaged one (wrong magic, short, long, bad checksum) is a fresh start with a note,
+; never a crash; any other LOAD or SAVE error: no drive, statistics not kept.
 ;
-; File "W64STATS" (SEQ): "W64S", version, the statistics block (stats_played .. stats_day), the
-; daily records (daily_data .. daily_data_end), then the 16-bit sum of those two blocks (LE).
+; File "W64STATS" (PRG): load address, "W64S", version, the statistics block (stats_played ..
+; stats_day), the daily records (daily_data .. daily_data_end), then the 16-bit sum of those two
+; blocks (LE). The buffer is RAM above dict_table (layout.json table_end, checked by
+; tests/test_persist_iec.py) and below ABSRAM: Absurdle's scratch there too, time-shared — the
+; buffer is used only at start-up and by persist_save after a Wordle game, never during Absurdle.
 
 .include "c64.inc"
 .include "globals.inc"
 .include "game.inc"
 
-KERNAL_READST   := $FFB7
-KERNAL_OPEN     := $FFC0
-KERNAL_CLOSE    := $FFC3
-KERNAL_CHKIN    := $FFC6
-KERNAL_CHKOUT   := $FFC9
-KERNAL_CLRCHN   := $FFCC
+KERNAL_SAVE     := $FFD8
 LAST_DEVICE     := $BA          ; KERNAL: the device of the last LOAD (ours)
-FILE_LFN        = 2             ; logical file and secondary address of the statistics file
-FILE_SA         = 2
-ST_EOF          = $40
+FILE_LFN        = 2             ; logical file of the statistics file
+SAVE_SA         = 1
+ERROR_NOT_FOUND = 4             ; LOAD: C = 1, A = 4: no such file
 VERSION         = 1
 MAGIC_BYTES     = 5
+STATS_BYTES     = stats_day + 3 - stats_played
+DAILY_BYTES     = daily_data_end - daily_data
+FILE_BYTES      = MAGIC_BYTES + STATS_BYTES + DAILY_BYTES + 2   ; without the load address
+persist_buffer  := $C800        ; the file image (392 bytes; a longer file may run to $CFFF)
+SUM_AT          = persist_buffer + FILE_BYTES - 2
 NOTE_ROW        = 23
 NOTE_NONE       = 0             ; persist_note values
 NOTE_KEPT       = 1
@@ -30,28 +38,33 @@ NOTE_NEW        = 2
 NOTE_DAMAGED    = 3
 NOTE_TAPE       = 4
 NOTE_NO_DRIVE   = 5
+MODE_ZERO       = 0             ; walk_all: what is done with each byte of the two blocks
+MODE_CHECK      = 1             ; sum the buffer
+MODE_LOAD       = 2             ; buffer -> blocks (and sum)
+MODE_SAVE       = 3             ; blocks -> buffer, sum
 
 .segment "ZEROPAGE"
-persist_ptr:    .res 2          ; owned by persist.s: the byte being read or written
+persist_ptr:    .res 2          ; owned by persist.s: the block byte being read or written
+persist_buf:    .res 2          ; owned by persist.s: the buffer byte; SAVE's start pointer
 
 .segment "DATA"
 persist_device: .byte   0       ; the drive the statistics live on; 0: not kept
 persist_note:   .byte   NOTE_NONE       ; what the menu says about them
-persist_left:   .res    2       ; bytes left in the block
+persist_left:   .res    2       ; bytes left in the block; after LOAD: the file's length
 persist_sum:    .res    2       ; 16-bit sum of the blocks' bytes
-persist_sp:     .res    1       ; the stack at load start: a failed read unwinds to it
-persist_index:  .res    1       ; magic byte / block being handled
+persist_index:  .res    1       ; block being handled
+persist_mode:   .res    1       ; MODE_*
 
 .segment "RODATA"
 magic:          .byte   $57, "64", $53, VERSION         ; "W64S", version
-name_read:      .byte   $57, "64", $53, $54, $41, $54, $53, ",", $53, ",", $52
+name_read:      .byte   $57, "64", $53, $54, $41, $54, $53
 NAME_READ_LEN   = * - name_read
-name_write:     .byte   "@0:", $57, "64", $53, $54, $41, $54, $53, ",", $53, ",", $57
+name_write:     .byte   "@0:", $57, "64", $53, $54, $41, $54, $53
 NAME_WRITE_LEN  = * - name_write
 block_lo:       .byte   <stats_played, <daily_data
 block_hi:       .byte   >stats_played, >daily_data
-block_len_lo:   .byte   <(stats_day + 3 - stats_played), <(daily_data_end - daily_data)
-block_len_hi:   .byte   >(stats_day + 3 - stats_played), >(daily_data_end - daily_data)
+block_len_lo:   .byte   <STATS_BYTES, <DAILY_BYTES
+block_len_hi:   .byte   >STATS_BYTES, >DAILY_BYTES
 note_lo:        .lobytes note_kept - 1, note_new - 1, note_damaged - 1, note_tape - 1
                 .lobytes note_no_drive - 1
 note_hi:        .hibytes note_kept - 1, note_new - 1, note_damaged - 1, note_tape - 1
@@ -64,164 +77,195 @@ note_damaged:   .byte   "STATISTICS FILE DAMAGED: NEW START", 0
 note_tape:      .byte   "FROM TAPE: STATISTICS ARE NOT KEPT", 0
 note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
 
+.assert persist_buffer + FILE_BYTES <= $CE00, error, "persist.s: the buffer runs into ABSRAM"
+
 .segment "CODE"
 
-; Start-up: choose the drive and read the statistics file; anything wrong: a fresh start.
+; Start-up: choose the drive and LOAD the statistics file; anything wrong: a fresh start.
 ; in: LAST_DEVICE  out: statistics and daily records loaded or zeroed, persist_note
 ; clobbers: A X Y
 .proc persist_load
         lda     LAST_DEVICE
         cmp     #8
-        bcc     @to_tape
+        bcc     @tape
         cmp     #31
-        bcc     :+
-@to_tape:
-        jmp     @tape
-:       sta     persist_device
-        tsx                             ; a failed read unwinds to here and returns
-        stx     persist_sp
+        bcs     @tape
+        sta     persist_device
         lda     #NOTE_NEW               ; until the magic is read: no file of ours
         sta     persist_note
         lda     #NAME_READ_LEN
         ldx     #<name_read
         ldy     #>name_read
-        jsr     open_file
-        bcs     @no_drive
-        ldx     #FILE_LFN
-        jsr     KERNAL_CHKIN
-        bcs     @fail
-        ldx     #0
-@magic: stx     persist_index
-        jsr     get_byte
-        ldx     persist_index
-        cmp     magic, x
-        bne     @fail
-        inx
-        cpx     #MAGIC_BYTES
-        bne     @magic
-        lda     #NOTE_DAMAGED           ; from here on a failure is a damaged file
+        jsr     KERNAL_SETNAM
+        lda     #FILE_LFN
+        ldx     persist_device
+        ldy     #0                      ; secondary address 0: to X/Y, not the file's address
+        jsr     KERNAL_SETLFS
+        lda     #0                      ; load, not verify
+        ldx     #<persist_buffer
+        ldy     #>persist_buffer
+        jsr     KERNAL_LOAD
+        bcc     @loaded
+        cmp     #ERROR_NOT_FOUND
+        beq     @fresh
+        lda     #NOTE_NO_DRIVE
         sta     persist_note
-        jsr     walk_start
-@block: jsr     walk_block
-@byte:  jsr     walk_more
-        beq     @next
-        jsr     get_byte
-        ldy     #0
-        sta     (persist_ptr), y
-        jsr     add_sum
-        jsr     walk_step
-        jmp     @byte
-@next:  inc     persist_index
-        lda     persist_index
-        cmp     #2
-        bne     @block
-        jsr     get_byte                ; the sum, low byte
-        cmp     persist_sum
-        bne     @fail
-        jsr     get_byte                ; high byte: the file must end with it
-        cmp     persist_sum + 1
-        bne     @fail
-        jsr     KERNAL_READST
-        cmp     #ST_EOF
-        bne     @fail
-        lda     #NOTE_KEPT
-        sta     persist_note
-        jmp     close_file
-@fail:  jmp     failed
+        lda     #0
+        sta     persist_device
+@fresh: jmp     zero_blocks
 @tape:  lda     #NOTE_TAPE
         sta     persist_note
         lda     #0
         sta     persist_device
         rts
-@no_drive:
-        lda     #NOTE_NO_DRIVE
+@loaded:
+        txa                             ; X/Y: the end of what was loaded
+        sec
+        sbc     #<persist_buffer
+        sta     persist_left
+        tya
+        sbc     #>persist_buffer
+        sta     persist_left + 1
+        bne     :+
+        lda     persist_left
+        cmp     #MAGIC_BYTES
+        bcc     @fresh                  ; too short for the magic: not our file
+:       ldx     #0
+@magic: lda     persist_buffer, x
+        cmp     magic, x
+        bne     @fresh
+        inx
+        cpx     #MAGIC_BYTES
+        bne     @magic
+        lda     #NOTE_DAMAGED           ; from here on a failure is a damaged file
         sta     persist_note
-        lda     #0
-        sta     persist_device
-        jmp     close_file
+        lda     persist_left
+        cmp     #<FILE_BYTES
+        bne     @fresh
+        lda     persist_left + 1
+        cmp     #>FILE_BYTES
+        bne     @fresh
+        lda     #MODE_CHECK
+        jsr     walk_all
+        lda     persist_sum
+        cmp     SUM_AT
+        bne     @fresh
+        lda     persist_sum + 1
+        cmp     SUM_AT + 1
+        bne     @fresh
+        lda     #MODE_LOAD
+        jsr     walk_all
+        lda     #NOTE_KEPT
+        sta     persist_note
+        rts
 .endproc
 
-; A failed read (persist_note says why): back to persist_load's caller with both blocks zeroed.
-; in: persist_sp  out: a fresh start, the file closed  clobbers: A X Y
-.proc failed
-        ldx     persist_sp
-        txs
-        jsr     walk_start
-@block: jsr     walk_block
-@byte:  jsr     walk_more
-        beq     @next
-        lda     #0
-        tay
-        sta     (persist_ptr), y
-        jsr     walk_step
-        jmp     @byte
-@next:  inc     persist_index
-        lda     persist_index
-        cmp     #2
-        bne     @block
-        ; fall through
+; A fresh start: both blocks zeroed.
+; in: nothing  out: statistics and daily records zero  clobbers: A X Y
+.proc zero_blocks
+        lda     #MODE_ZERO
+        jmp     walk_all
 .endproc
 
-; in: nothing  out: channels back to keyboard and screen, the file closed  clobbers: A X Y
-.proc close_file
-        jsr     KERNAL_CLRCHN
-        lda     #FILE_LFN
-        jmp     KERNAL_CLOSE
-.endproc
-
-; One byte of the file; a read past its end (or any error) fails the load.
-; in: the file as input  out: A = byte  clobbers: A
-.proc get_byte
-        jsr     KERNAL_READST           ; status of the byte before: end or error -> failed
-        bne     failed
-        jmp     KERNAL_CHRIN
-.endproc
-
-; Write the statistics file (nothing when they are not kept). A drive that fails is not tried
-; again: the menu then says statistics are not kept.
+; Write the statistics file (nothing when they are not kept): the image built in the buffer,
+; then SAVE "@0:W64STATS". A drive that fails is not tried again: the menu then says
+; statistics are not kept.
 ; in: persist_device  out: written  clobbers: A X Y
 .proc persist_save
         lda     persist_device
         beq     @done
+        ldx     #MAGIC_BYTES - 1
+:       lda     magic, x
+        sta     persist_buffer, x
+        dex
+        bpl     :-
+        lda     #MODE_SAVE
+        jsr     walk_all
+        lda     persist_sum
+        sta     SUM_AT
+        lda     persist_sum + 1
+        sta     SUM_AT + 1
         lda     #NAME_WRITE_LEN
         ldx     #<name_write
         ldy     #>name_write
-        jsr     open_file
-        bcs     @fail
-        ldx     #FILE_LFN
-        jsr     KERNAL_CHKOUT
-        bcs     @fail
-        ldx     #0
-@magic: lda     magic, x
-        jsr     KERNAL_CHROUT
-        inx
-        cpx     #MAGIC_BYTES
-        bne     @magic
-        jsr     walk_start
+        jsr     KERNAL_SETNAM
+        lda     #FILE_LFN
+        ldx     persist_device
+        ldy     #SAVE_SA
+        jsr     KERNAL_SETLFS
+        lda     #<persist_buffer
+        sta     persist_buf
+        lda     #>persist_buffer
+        sta     persist_buf + 1
+        lda     #persist_buf            ; A: the zero-page pointer to the start
+        ldx     #<(persist_buffer + FILE_BYTES)
+        ldy     #>(persist_buffer + FILE_BYTES)
+        jsr     KERNAL_SAVE
+        bcc     @done
+        lda     #NOTE_NO_DRIVE
+        sta     persist_note
+        lda     #0
+        sta     persist_device
+@done:  rts
+.endproc
+
+; Walk both blocks and the buffer after the magic, byte by byte, doing persist_mode's job.
+; in: A = MODE_*  out: persist_sum (MODE_CHECK, MODE_LOAD, MODE_SAVE)  clobbers: A X Y
+.proc walk_all
+        sta     persist_mode
+        lda     #0
+        sta     persist_index
+        sta     persist_sum
+        sta     persist_sum + 1
+        lda     #<(persist_buffer + MAGIC_BYTES)
+        sta     persist_buf
+        lda     #>(persist_buffer + MAGIC_BYTES)
+        sta     persist_buf + 1
 @block: jsr     walk_block
 @byte:  jsr     walk_more
         beq     @next
         ldy     #0
-        lda     (persist_ptr), y
+        lda     persist_mode
+        beq     @zero
+        cmp     #MODE_SAVE
+        beq     @save
+        lda     (persist_buf), y
         jsr     add_sum
-        jsr     KERNAL_CHROUT
-        jsr     walk_step
+        ldx     persist_mode
+        cpx     #MODE_LOAD
+        bne     @step
+        sta     (persist_ptr), y
+        jmp     @step
+@save:  lda     (persist_ptr), y
+        sta     (persist_buf), y
+        jsr     add_sum
+        jmp     @step
+@zero:  tya
+        sta     (persist_ptr), y
+@step:  jsr     walk_step
         jmp     @byte
 @next:  inc     persist_index
         lda     persist_index
         cmp     #2
         bne     @block
-        lda     persist_sum
-        jsr     KERNAL_CHROUT
-        lda     persist_sum + 1
-        jsr     KERNAL_CHROUT
-        jmp     close_file
-@fail:  lda     #NOTE_NO_DRIVE
-        sta     persist_note
-        lda     #0
-        sta     persist_device
-        jmp     close_file
-@done:  rts
+        rts
+.endproc
+
+; in: persist_ptr, persist_buf, persist_left  out: the next byte  clobbers: nothing (flags)
+.proc walk_step
+        inc     persist_ptr
+        bne     :+
+        inc     persist_ptr + 1
+:       inc     persist_buf
+        bne     :+
+        inc     persist_buf + 1
+:       pha
+        lda     persist_left
+        bne     :+
+        dec     persist_left + 1
+:       dec     persist_left
+        pla
+        rts
 .endproc
 
 ; The menu's line about the statistics file.
@@ -243,27 +287,6 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
 @done:  rts
 .endproc
 
-; SETNAM, SETLFS (FILE_LFN, persist_device, FILE_SA), OPEN.
-; in: A = name length, X/Y = name  out: C = 1 failed  clobbers: A X Y
-.proc open_file
-        jsr     KERNAL_SETNAM
-        lda     #FILE_LFN
-        ldx     persist_device
-        ldy     #FILE_SA
-        jsr     KERNAL_SETLFS
-        jmp     KERNAL_OPEN
-.endproc
-
-; ---- walking the two blocks byte by byte ----
-; in: nothing  out: persist_index = 0, persist_sum = 0  clobbers: A
-.proc walk_start
-        lda     #0
-        sta     persist_index
-        sta     persist_sum
-        sta     persist_sum + 1
-        rts
-.endproc
-
 ; in: persist_index = block 0..1  out: persist_ptr, persist_left  clobbers: A X
 .proc walk_block
         ldx     persist_index
@@ -282,20 +305,6 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
 .proc walk_more
         lda     persist_left
         ora     persist_left + 1
-        rts
-.endproc
-
-; in: persist_ptr, persist_left  out: the next byte  clobbers: nothing (flags)
-.proc walk_step
-        inc     persist_ptr
-        bne     :+
-        inc     persist_ptr + 1
-:       pha
-        lda     persist_left
-        bne     :+
-        dec     persist_left + 1
-:       dec     persist_left
-        pla
         rts
 .endproc
 

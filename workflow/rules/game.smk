@@ -94,11 +94,7 @@ rule game_persist:
         labels="results/staging/build/wordle64.lbl",
         words="results/words/words.tsv",
     output:
-        report(
-            "results/machine/persist.json",
-            caption="../report/game_persist.rst",
-            category="Game",
-        ),
+        "results/machine/persist-python.json",
     log:
         "logs/game/persist.log",
     conda:

@@ -1,6 +1,7 @@
 # The .d64 loaded for real: LOAD"WORDLE64",8 through the Open ROMs KERNAL to an emulated 1541 on
 # the serial bus (wordle64.c64.drive), RUN, menu, a checked guess; and the drive's fault cases.
-# Both run on the staged game and image and are release checks (common.smk RELEASE_CHECKS).
+# Both run on the staged game and image and are release checks (common.smk RELEASE_CHECKS), as is
+# machine_persist_iec: statistics SAVEd by the game through the drive survive a reset.
 
 
 rule machine_load_disk:
@@ -58,3 +59,31 @@ rule machine_disk_faults:
         "../envs/wordle64.yaml"
     script:
         "../scripts/machine_disk_faults.py"
+
+
+rule machine_persist_iec:
+    input:
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
+        answers="results/words/answers.txt",
+        d64="results/staging/media/wordle64.d64",
+        python="results/machine/persist-python.json",
+        roms=media_machine_roms,
+    output:
+        report(
+            "results/machine/persist.json",
+            caption="../report/game_persist.rst",
+            category="Game",
+        ),
+    log:
+        "logs/machine/persist_iec.log",
+    params:
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        load_max_cycles=config["machine"]["disk_load_max_cycles"],
+        bytes_per_second=config["machine"]["drive_bytes_per_second"],
+        open_seconds=config["machine"]["drive_open_seconds"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_persist_iec.py"
