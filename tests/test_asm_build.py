@@ -231,3 +231,13 @@ def test_the_game_build_refuses_the_seed_codec(tmp_path):
         build(ASM, ASM / "wordle64.cfg", tmp_path / "blob.bin", tmp_path / "table.bin",
               tmp_path / "w.prg", tmp_path / "w.lbl", tmp_path / "w.map", tmp_path / "l.json",
               codec="seed")
+
+
+def test_build_refuses_a_table_that_runs_into_the_statistics_buffer():
+    from wordle64.build import check_persist_fit
+
+    labels = {"dict_table": 0x4000, "persist_buffer": 0xC800}
+    assert check_persist_fit(labels, 0xC800 - 0x4000) == 0
+    with pytest.raises(Wordle64Error, match=r"does not fit by 3 bytes: .* ends at \$C803"):
+        check_persist_fit(labels, 0xC800 - 0x4000 + 3)
+    assert check_persist_fit({"dict_table": 0x4000}, 10**6) == 0      # no statistics file

@@ -183,6 +183,21 @@ def check_absurdle_fit(labels: dict[str, int], table: bytes) -> int:
     return spare
 
 
+def check_persist_fit(labels: dict[str, int], table_bytes: int) -> int:
+    """Bytes between the dictionary table's end and the statistics file's buffer (persist.s,
+    used after start-up, above the table); a Wordle64Error names the bytes missing. 0 spare when
+    the PRG keeps no statistics file."""
+    if "persist_buffer" not in labels:
+        return 0
+    end = labels["dict_table"] + table_bytes
+    spare = labels["persist_buffer"] - end
+    if spare < 0:
+        raise Wordle64Error(f"the statistics file's buffer does not fit by {-spare} bytes: the "
+                            f"dictionary table ends at ${end:04X}, above the buffer at "
+                            f"${labels['persist_buffer']:04X} (persist.s)")
+    return spare
+
+
 def tape_seconds(prg_bytes: int) -> float:
     """Standard KERNAL tape load, the model of wordle64.media (results/media/load-times.json
     measures it from the pulses)."""
@@ -207,8 +222,10 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
             print(f"in-place check: {how}", file=log)
         layout = check_fit(labels, staged[0].stat().st_size, table_bytes, spare_of, margin)
         absurdle_spare = check_absurdle_fit(labels, Path(table).read_bytes())
+        persist_spare = check_persist_fit(labels, table_bytes)
         if log:
-            print(f"absurdle: {absurdle_spare} bytes to spare below ABSRAM", file=log)
+            print(f"absurdle: {absurdle_spare} bytes to spare below ABSRAM; statistics buffer: "
+                  f"{persist_spare} bytes above the table", file=log)
         shipped, packed = pack_image(staged[0].read_bytes(), labels)
         staged[0].write_bytes(shipped)
         layout = replace(layout, prg_bytes=len(shipped), packed_bytes=packed,
