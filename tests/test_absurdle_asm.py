@@ -146,3 +146,27 @@ def test_the_summary_keeps_the_absurdle_figures():
              "cycles": {"min": 1, "mean": 2, "max": 3}, "problems": [], "seconds_pal_max": 1.3}
     summary = summarise([check])
     assert summary["passed"] and summary["checks"][0]["seconds_pal_max"] == 1.3
+
+
+def test_the_chunks_are_gathered_into_one_check():
+    from wordle64.game.absurdle import gather_absurdle
+
+    def chunk(number, cases, cycles, won=False, problems=()):
+        return {"chunk": number, "passed": not problems, "cases": cases, "failed": len(problems),
+                "steps": 10, "cycles": {"min": cycles[0], "mean": cycles[1], "max": cycles[2]},
+                "worst_guess": f"w{number}", "guesses_played": 3 * cases, "sequences_won": 1,
+                "openers": 2, "costliest_openers_cycles": {"retia": 9} if number == 0 else {},
+                "known_win": ["alone"] if number == 0 else [], "known_win_won": won,
+                "problems": list(problems), "seconds": 1.0}
+
+    report = gather_absurdle([chunk(0, 3, (10, 100, 900), won=True), chunk(1, 2, (5, 200, 1_000))],
+                             cases=5)
+    assert report["passed"] and report["cases"] == 5 and report["chunks"] == 2
+    assert report["cycles"] == {"min": 5, "mean": 150, "max": 1_000}
+    assert report["worst_guess"] == "w1" and report["costliest_openers_cycles"] == {"retia": 9}
+    short = gather_absurdle([chunk(0, 3, (10, 100, 900), won=True)], cases=5)
+    assert not short["passed"] and "3 sequences played, 5 configured" in short["problems"]
+    slow = gather_absurdle([chunk(0, 5, (10, 100, 1_500_000), won=True)], cases=5)
+    assert not slow["passed"] and "1.522 s PAL (> 1.5 s)" in slow["problems"][0]
+    lost = gather_absurdle([chunk(0, 5, (10, 100, 900))], cases=5)
+    assert not lost["passed"]

@@ -10,6 +10,7 @@ scorer's paths (:func:`opener_costs`) ranks every guess word as an opener, the t
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -248,8 +249,12 @@ def play_sequences(checker: Checker, cases: int, openers: Sequence[str], seed: i
 def validate_absurdle(prg: str | Path, labels: str | Path, guesses_path: str | Path,
                       answers_path: str | Path, matrix_path: str | Path,
                       known_win_path: str | Path, *, cases: int, openers: int, worst: int,
-                      max_guesses: int, seed: int, log=print) -> dict:
-    """results/validate/absurdle.json (see the module docstring)."""
+                      max_guesses: int, seed: int, chunk: int = 0, chunks: int = 1,
+                      log=print) -> dict:
+    """One chunk of results/validate/absurdle.json (see the module docstring): chunk `chunk` of
+    `chunks` plays its share of the sequences from its share of the openers (every chunk the
+    same opener pool, so together they cover it once); chunk 0 also replays the known win and
+    times the costliest openers. :func:`gather_absurdle` joins the chunks."""
     started = time.perf_counter()
     lists = Lists.from_matrix(Path(guesses_path).read_text().split(),
                               Path(answers_path).read_text().split(), np.load(matrix_path))
@@ -260,47 +265,94 @@ def validate_absurdle(prg: str | Path, labels: str | Path, guesses_path: str | P
     if checker.c64.answers != len(lists.answers):
         problems.append(f"the PRG has {checker.c64.answers} answers, {answers_path} "
                         f"{len(lists.answers)}")
-    known = read_known_win(known_win_path)
-    remaining, won = checker.start(), False
-    for number, (word, left) in enumerate(known, start=1):
-        remaining, won = checker.step(remaining, word, f"known win guess {number}", True)
-        if len(remaining) != left:
-            problems.append(f"known win guess {number}: {word!r} leaves {len(remaining)}, the "
-                            f"transcript says {left}")
-    if not won:
-        problems.append(f"the known win ({len(known)} guesses) was not won on the C64")
     costs = opener_costs(lists.guesses, lists.answers)
     costly = [lists.guesses[i] for i in np.argsort(-costs, kind="stable")[:worst]]
     rng = random.Random(seed)
     pool = list(dict.fromkeys(costly + rng.sample(list(lists.guesses), openers)))
-    log(f"absurdle: costliest openers by the model: {costly}")
-    played, won_sequences = play_sequences(checker, cases, pool, seed + 1, max_guesses, log)
-    opener_cycles = {}
-    for word in costly[:5]:
-        checker.step(checker.start(), word, "costly opener")
-        opener_cycles[word] = checker.cycles[-1]
-    worst_cycles = max(checker.cycles)
-    seconds = worst_cycles / emu.PAL_HZ
-    if seconds > TARGET_SECONDS:
-        problems.append(f"the worst guess takes {seconds:.3f} s PAL (> {TARGET_SECONDS} s)")
+    known, won, opener_cycles = read_known_win(known_win_path), False, {}
+    if chunk == 0:
+        won = _replay_known_win(checker, known)
+        log(f"absurdle: costliest openers by the model: {costly}")
+    mine = cases // chunks + (1 if chunk < cases % chunks else 0)
+    played, won_sequences = play_sequences(checker, mine, pool[chunk::chunks] or pool,
+                                           seed + 1 + chunk, max_guesses, log)
+    if chunk == 0:
+        for word in costly[:5]:
+            checker.step(checker.start(), word, "costly opener")
+            opener_cycles[word] = checker.cycles[-1]
+    cycles = checker.cycles or [0]
     return {
-        "check": "absurdle", "passed": not problems, "cases": cases, "failed": len(problems),
-        "cycles": {"min": min(checker.cycles), "mean": round(float(np.mean(checker.cycles))),
-                   "max": worst_cycles},
-        "seconds_pal_max": round(seconds, 3),
-        "seconds_ntsc_max": round(worst_cycles / emu.NTSC_HZ, 3),
+        "check": "absurdle", "chunk": chunk, "passed": not problems, "cases": mine,
+        "failed": len(problems), "steps": len(checker.cycles),
+        "cycles": {"min": min(cycles), "mean": round(float(np.mean(cycles))),
+                   "max": max(cycles)},
         "worst_guess": checker.worst[0], "guesses_played": played, "sequences_won": won_sequences,
-        "openers": len(pool),
-        "costliest_openers_cycles": opener_cycles,
-        "known_win": [word for word, _ in known], "known_win_won": won,
+        "openers": len(pool[chunk::chunks] or pool), "costliest_openers_cycles": opener_cycles,
+        "known_win": [word for word, _ in known] if chunk == 0 else [], "known_win_won": won,
         "problems": problems[:20], "seconds": round(time.perf_counter() - started, 1),
     }
 
 
-def validate_stage(inputs, output: str | Path, options: dict, log) -> dict:
-    """Rule validate_absurdle: write results/validate/absurdle.json (validate_summary fails
-    when it did not pass)."""
+def _replay_known_win(checker: Checker, known: list[tuple[str, int]]) -> bool:
+    """The transcript of `wordle64 absurdle` played on the C64; True when it wins there."""
+    remaining, won = checker.start(), False
+    for number, (word, left) in enumerate(known, start=1):
+        remaining, won = checker.step(remaining, word, f"known win guess {number}", True)
+        if len(remaining) != left:
+            checker.problems.append(f"known win guess {number}: {word!r} leaves "
+                                    f"{len(remaining)}, the transcript says {left}")
+    if not won:
+        checker.problems.append(f"the known win ({len(known)} guesses) was not won on the C64")
+    return won
+
+
+def gather_absurdle(chunks: list[dict], cases: int) -> dict:
+    """results/validate/absurdle.json from the chunks: every sequence played, every step equal,
+    the worst guess within TARGET_SECONDS PAL."""
+    problems = [problem for chunk in chunks for problem in chunk["problems"]][:20]
+    played = sum(chunk["cases"] for chunk in chunks)
+    if played != cases:
+        problems.append(f"{played} sequences played, {cases} configured")
+    first = next((chunk for chunk in chunks if chunk["chunk"] == 0), None)
+    if first is None or not first["known_win_won"]:
+        problems.append("the known win was not won on the C64 (chunk 0)")
+    worst = max(chunks, key=lambda chunk: chunk["cycles"]["max"])
+    worst_cycles = worst["cycles"]["max"]
+    seconds = worst_cycles / emu.PAL_HZ
+    if seconds > TARGET_SECONDS:
+        problems.append(f"the worst guess takes {seconds:.3f} s PAL (> {TARGET_SECONDS} s)")
+    steps = sum(chunk["steps"] for chunk in chunks)
+    return {
+        "check": "absurdle", "passed": not problems and all(c["passed"] for c in chunks),
+        "cases": played, "failed": sum(chunk["failed"] for chunk in chunks),
+        "cycles": {"min": min(chunk["cycles"]["min"] for chunk in chunks),
+                   "mean": round(sum(c["cycles"]["mean"] * c["steps"] for c in chunks) / steps),
+                   "max": worst_cycles},
+        "seconds_pal_max": round(seconds, 3),
+        "seconds_ntsc_max": round(worst_cycles / emu.NTSC_HZ, 3),
+        "worst_guess": worst["worst_guess"],
+        "guesses_played": sum(chunk["guesses_played"] for chunk in chunks),
+        "sequences_won": sum(chunk["sequences_won"] for chunk in chunks),
+        "openers": sum(chunk["openers"] for chunk in chunks),
+        "costliest_openers_cycles": first["costliest_openers_cycles"] if first else {},
+        "known_win": first["known_win"] if first else [],
+        "known_win_won": bool(first and first["known_win_won"]),
+        "chunks": len(chunks), "problems": problems,
+        "seconds": round(sum(chunk["seconds"] for chunk in chunks), 1),
+    }
+
+
+def validate_chunk_stage(inputs, output: str | Path, options: dict, log) -> dict:
+    """Rule validate_absurdle_chunk: one chunk's JSON (gathered by validate_absurdle)."""
     report = validate_absurdle(inputs.prg, inputs.labels, inputs.guesses, inputs.answers,
                                inputs.matrix, inputs.known_win, log=log.info, **options)
+    write_json(output, report)
+    return report
+
+
+def gather_stage(chunk_paths: Sequence[str | Path], output: str | Path, cases: int) -> dict:
+    """Rule validate_absurdle: results/validate/absurdle.json (validate_summary fails when it
+    did not pass)."""
+    report = gather_absurdle([json.loads(Path(path).read_text()) for path in chunk_paths], cases)
     write_json(output, report)
     return report

@@ -232,3 +232,12 @@ RELEASE_CHECKS = [
 RELEASE_BUILD_FILES = ["wordle64.prg", "wordle64.lbl", "wordle64.map", "layout.json"]
 RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64-kernal.tap", "wordle64.t64",
                        "load-times.json"]
+
+
+# ---- absurdle ---------------------------------------------------------------------------------
+def absurdle_chunk_files(wildcards):
+    """The game.absurdle.chunks results the Absurdle check gathers."""
+    return [
+        f"results/validate/absurdle/{chunk}.json"
+        for chunk in range(int(config["game"]["absurdle"]["chunks"]))
+    ]
