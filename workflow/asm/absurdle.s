@@ -662,17 +662,8 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         jmp     @key
 @menu:  rts
 @submit:
-        lda     board_col
-        cmp     #LETTERS
-        beq     :+
-        lda     #MSG_SHORT
-        bne     @message
-:       jsr     copy_guess
-        jsr     dict_lookup
+        jsr     board_accept_row        ; C = 0: refused, the reason on screen
         bcs     :+
-        lda     #MSG_UNKNOWN
-@message:
-        jsr     board_message
         jmp     @key
 :       jsr     think
         jsr     board_submit_row        ; C = 1: five right-place marks
@@ -725,14 +716,7 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         jsr     absurdle_guess
         lda     #$60                    ; RTS: no mark outside this routine
         sta     absurdle_progress_hook
-        ldx     #PANEL_COL
-        ldy     #MSG_ROW
-        lda     #PANEL_WIDTH
-        jsr     clear_span
-        ldx     #PANEL_COL
-        ldy     #MSG_ROW + 1
-        lda     #PANEL_WIDTH
-        jmp     clear_span
+        jmp     board_blank_messages    ; THINKING and the bar go
 .endproc
 
 ; absurdle_progress_hook target while thinking: one more cell of the bar every two calls.

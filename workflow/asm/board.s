@@ -505,9 +505,16 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ; in: nothing  out: cleared  clobbers: A X Y
 .proc board_clear_messages
         lda     message_shown
-        beq     @done
-        lda     #0
+        bne     :+
+        rts
+:       lda     #0
         sta     message_shown
+        ; fall through
+.endproc
+
+; Blank both message lines, whatever they hold (a message or Absurdle's progress mark).
+; in: nothing  out: blank  clobbers: A X Y
+.proc board_blank_messages
         ldx     #PANEL_COL
         ldy     #MSG_ROW
         lda     #PANEL_WIDTH
@@ -516,6 +523,24 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         ldy     #MSG_ROW + 1
         lda     #PANEL_WIDTH
         jmp     clear_span
+.endproc
+
+; The typed row, checked as a guess must be: five letters, in the word list.
+; in: board_col, the current row  out: C = 1 accepted (copy_guess done: guess_buf and word_buf);
+;     C = 0 refused, the reason on screen  clobbers: A X Y
+.proc board_accept_row
+        lda     board_col
+        cmp     #LETTERS
+        beq     :+
+        lda     #MSG_SHORT
+        bne     @refuse
+:       jsr     copy_guess
+        jsr     dict_lookup
+        bcs     @done
+        lda     #MSG_UNKNOWN
+@refuse:
+        jsr     board_message
+        clc
 @done:  rts
 .endproc
 

@@ -154,17 +154,8 @@ HELP_ROW        = 19            ; three help lines in the panel
 @leave: sec
         rts
 @submit:
-        lda     board_col
-        cmp     #LETTERS
-        beq     :+
-        lda     #MSG_SHORT
-        bne     @message
-:       jsr     copy_guess
-        jsr     dict_lookup
+        jsr     board_accept_row        ; C = 0: refused, the reason on screen
         bcs     :+
-        lda     #MSG_UNKNOWN
-@message:
-        jsr     board_message
         jmp     @key
 :       lda     opt_hard
         beq     :+
