@@ -5,8 +5,11 @@ on a page ``DICT_WORK_BYTES`` (the ctxhuff decoder's work area, pack.ctxhuff_wor
 to ca65 with -D) below ``__DICT_END__`` ($D000) and unpacks it forwards with
 dict_unpack_in_place into the RAM it was loaded into (index, answer index, table). `check_fit`
 proves that the table's write pointer never overtakes the blob's read pointer, with the codec's
-in-place check (wordle64.pack.inplace_margin), and otherwise fails with the number of bytes
-missing. `build_decoders` links the validation-only PRG of the decoders (ctxhuff and the seed
+in-place check (wordle64.pack.inplace_margin); `fit_shortfalls` gathers every constraint on the
+linked layout (table end, in-place spare, Absurdle's scratch, the statistics buffer, the packed
+code's copy) and, when any misses, `fit_error` names how many words must go for all of them to
+hold at once: the linear ones computed (wordle64.pack.fit), then checked by re-encoding the list
+without those words and relinking, more words until every check passes. `build_decoders` links the validation-only PRG of the decoders (ctxhuff and the seed
 baseline, workflow/asm/seed/unpack_seed.s), which the game does not carry.
 """
 
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from wordle64 import pack
+from wordle64.pack import fit
 from wordle64.c64.emu import parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
@@ -97,10 +101,11 @@ def codec_spare(codec: str, blob: bytes, table_bytes: int) -> tuple[SpareFunctio
     return spare, f"wordle64.pack.inplace_margin ({codec}, in place)"
 
 
-def pack_image(prg: bytes, labels: dict[str, int]) -> tuple[bytes, int]:
+def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[bytes, int]:
     """The PRG with its code image (__CODE_LOAD__ to __BLOB_LOAD__) LZ-packed and
     depack_packed_bytes patched (depack.s undoes it at start-up); returns (PRG, packed bytes).
-    Checks the round trip and that the stream's copy above the blob stays below __DICT_END__."""
+    Checks the round trip and (check=True) that the stream's copy above the blob stays below
+    __DICT_END__ (the build's prove_fit has already named the words to remove if it does not)."""
     from wordle64 import lz
 
     def offset(name: str) -> int:
@@ -116,7 +121,7 @@ def pack_image(prg: bytes, labels: dict[str, int]) -> tuple[bytes, int]:
     if len(packed) >= len(image):
         return prg, 0
     copy_end = labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"] + len(packed)
-    if copy_end > labels["__DICT_END__"]:
+    if check and copy_end > labels["__DICT_END__"]:
         raise Wordle64Error(f"the packed code does not fit by {copy_end - labels['__DICT_END__']}"
                             f" bytes above the blob at start-up")
     head = bytearray(prg[:image_start])
@@ -198,6 +203,112 @@ def check_persist_fit(labels: dict[str, int], table_bytes: int) -> int:
     return spare
 
 
+def count_answers(table: bytes) -> int:
+    entries = table[PREFIXES:]
+    return sum(entries[i] & 1 for i in range(0, len(entries), 2))
+
+
+def fit_shortfalls(labels: dict[str, int], table: bytes, spare_of: SpareFunction, margin: int,
+                   code_bytes: int) -> dict[str, int]:
+    """Every constraint on a linked layout that misses, named, with the bytes it misses by:
+    the table below __DICT_END__ and the statistics buffer, Absurdle's scratch below ABSRAM
+    (wordle64.pack.fit.linear_shortfalls), the in-place unpack's spare (spare_of, >= margin)
+    and the copy of the packed code (`code_bytes`: its LZ stream, or an upper bound) above the
+    blob at start-up below __DICT_END__ (pack_image). Empty when everything fits."""
+    for name in ("dict_table", "dict_index", "dict_blob_moved", "__DICT_END__", "__BLOB_LOAD__",
+                 "__BLOB_SIZE__"):
+        if name not in labels:
+            raise Wordle64Error(f"the label file has no {name}: is dict.s linked?")
+    room = fit.Room(labels["dict_table"], labels["__DICT_END__"], labels.get("persist_buffer"),
+                    labels.get("__ABSRAM_START__"))
+    out = fit.linear_shortfalls(room, (len(table) - PREFIXES) // 2, count_answers(table))
+    spare = spare_of(labels["dict_table"], labels["dict_index"], labels["dict_blob_moved"])
+    if spare < margin:
+        out[f"the in-place unpack is {margin - spare:,} B short (the table would overtake the "
+            f"blob being read, moved to ${labels['dict_blob_moved']:04X})"] = margin - spare
+    copy_over = labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"] + code_bytes - labels[
+        "__DICT_END__"]
+    if code_bytes and copy_over > 0:
+        out[f"the packed code's copy above the blob runs {copy_over:,} B past "
+            f"${labels['__DICT_END__']:04X}"] = copy_over
+    return out
+
+
+@dataclass(frozen=True)
+class Relink:
+    """What relinking the game with another word list needs (build's arguments)."""
+
+    asm_dir: Path
+    config: Path
+    codec: str
+    margin: int
+    code_bytes: int
+
+
+def relinked_shortfalls(how: Relink, words: list[str], answers: list[bool]) -> dict[str, int]:
+    """fit_shortfalls of the game relinked with `words`: the real encoder, assembler, linker."""
+    blob = pack.encode(how.codec, words, answers)
+    with tempfile.TemporaryDirectory(prefix="wordle64-fit-") as work:
+        folder = Path(work)
+        (folder / "blob.bin").write_bytes(blob)
+        assemble_and_link(how.asm_dir, how.config, folder / "blob.bin", folder / "t.prg",
+                          folder / "t.lbl", folder / "t.map")
+        labels = parse_labels((folder / "t.lbl").read_text(), str(folder / "t.lbl"))
+    spare_of, _ = codec_spare(how.codec, blob, 0)
+    return fit_shortfalls(labels, pack.build_table(words, answers), spare_of, how.margin,
+                          how.code_bytes)
+
+
+def fit_error(labels: dict[str, int], missed: dict[str, int], how: Relink, words: list[str],
+              answers: list[bool], frequencies: dict[str, int], source: str) -> Wordle64Error:
+    """The one-line error for a layout that misses: how many words (removed in
+    pack.fit.removal_order) make every check pass at once. The linear constraints give a
+    first count (exact for them); it is then checked, and raised until it passes, by
+    re-encoding the list without those words and relinking (relinked_shortfalls)."""
+    order = fit.removal_order(words, answers, frequencies)
+    room = fit.Room(labels["dict_table"], labels["__DICT_END__"], labels.get("persist_buffer"),
+                    labels.get("__ABSRAM_START__"))
+    start = fit.linear_removals(room, len(words), sum(answers), [answers[i] for i in order])
+
+    def shortfall(count: int) -> int:
+        gone = set(order[:count])
+        kept = [i for i in range(len(words)) if i not in gone]
+        found = relinked_shortfalls(how, [words[i] for i in kept], [answers[i] for i in kept])
+        return max(found.values(), default=0)
+
+    count = fit.search_removals(shortfall, start, len(words))
+    return Wordle64Error(fit.fit_message(
+        len(words), sum(answers), count, list(missed),
+        fit.which_words(words, answers, frequencies, order, count, source),
+        "checked: re-encoded without them and relinked, every fit check passes"))
+
+
+def list_of(blob: bytes, codec: str, words_tsv: str | Path | None
+            ) -> tuple[list[str], list[bool], dict[str, int], str]:
+    """The word list the blob was packed from, its frequencies and its name for messages:
+    words.tsv when given, else the blob decoded (no frequencies)."""
+    if words_tsv is not None:
+        words, answers = pack.read_words_tsv(Path(words_tsv))
+        return words, answers, fit.read_frequencies(words_tsv), str(words_tsv)
+    unpacked = pack.decode(codec, blob)
+    words, answers = pack.table_words(unpacked.table, unpacked.index)
+    return words, answers, {}, "the blob's list"
+
+
+def prove_fit(labels: dict[str, int], prg: bytes, table: bytes, blob: bytes,
+              spare_of: SpareFunction, how: Relink, words_tsv: str | Path | None) -> None:
+    """Raise fit_error when any constraint of fit_shortfalls misses. The packed code is first
+    bounded by the plain image (how.code_bytes); only if that bound misses is the image really
+    LZ-packed (pack_image, seconds) to know its stream's size."""
+    missed = fit_shortfalls(labels, table, spare_of, how.margin, how.code_bytes)
+    if len(missed) > len(fit_shortfalls(labels, table, spare_of, how.margin, 0)):
+        how = replace(how, code_bytes=pack_image(prg, labels, check=False)[1])
+        missed = fit_shortfalls(labels, table, spare_of, how.margin, how.code_bytes)
+    if missed:
+        words, answers, frequencies, source = list_of(blob, how.codec, words_tsv)
+        raise fit_error(labels, missed, how, words, answers, frequencies, source)
+
+
 def tape_seconds(prg_bytes: int) -> float:
     """Standard KERNAL tape load, the model of wordle64.media (results/media/load-times.json
     measures it from the pulses)."""
@@ -206,8 +317,11 @@ def tape_seconds(prg_bytes: int) -> float:
 
 def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str | Path,
           out_prg: str | Path, out_labels: str | Path, out_map: str | Path,
-          out_layout: str | Path, codec: str = "ctxhuff", margin: int = 0, log=None) -> Layout:
-    """Assemble, link and check the layout; writes the PRG, labels, map and layout.json."""
+          out_layout: str | Path, codec: str = "ctxhuff", margin: int = 0, log=None,
+          words: str | Path | None = None) -> Layout:
+    """Assemble, link and check the layout; writes the PRG, labels, map and layout.json.
+    `words` (results/words/words.tsv, optional) names the words a failing fit asks to remove
+    (rarest first); without it they come from the blob, ordered alphabetically."""
     out_prg, out_labels, out_map = Path(out_prg), Path(out_labels), Path(out_map)
     if codec != "ctxhuff":
         raise Wordle64Error(f"dict.codec {codec!r}: the game carries only the ctxhuff decoder "
@@ -220,6 +334,11 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
         spare_of, how = codec_spare(codec, Path(blob).read_bytes(), table_bytes)
         if log:
             print(f"in-place check: {how}", file=log)
+        image = labels.get("__BLOB_LOAD__", 0) - labels.get("__CODE_LOAD__",
+                                                            labels.get("__BLOB_LOAD__", 0))
+        prove_fit(labels, staged[0].read_bytes(), Path(table).read_bytes(),
+                  Path(blob).read_bytes(), spare_of,
+                  Relink(Path(asm_dir), Path(config), codec, margin, image), words)
         layout = check_fit(labels, staged[0].stat().st_size, table_bytes, spare_of, margin)
         absurdle_spare = check_absurdle_fit(labels, Path(table).read_bytes())
         persist_spare = check_persist_fit(labels, table_bytes)
@@ -239,12 +358,12 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
 
 def build_stage(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str | Path,
                 out_prg: str | Path, out_labels: str | Path, out_map: str | Path,
-                out_layout: str | Path, *, codec: str, margin: int, log_path: str | Path
-                ) -> Layout:
+                out_layout: str | Path, *, codec: str, margin: int, log_path: str | Path,
+                words: str | Path | None = None) -> Layout:
     """Rule build: `build`, with ca65's and ld65's output appended to the rule's log."""
     with open(log_path, "a") as tool_log:
         return build(asm_dir, config, blob, table, out_prg, out_labels, out_map, out_layout,
-                     codec=codec, margin=margin, log=tool_log)
+                     codec=codec, margin=margin, log=tool_log, words=words)
 
 
 def build_decoders_stage(asm_dir: str | Path, out_prg: str | Path, out_labels: str | Path, *,

@@ -54,8 +54,9 @@ the blob's read pointer.
 
 Modules: ``table`` (input, RAM table, index), ``stream`` (decoder plumbing), ``seed`` and
 ``ctxhuff`` (the codecs), ``codecs`` (registry), ``inplace`` (in-place unpack and memory fit),
-``report`` (compression report), ``emulate`` (the 6502 unpackers under py65), ``study`` (codec
-study), ``stage`` (rule pack and the CLI). This package re-exports their public names.
+``fit`` (how many words must go when the list does not fit), ``report`` (compression report),
+``emulate`` (the 6502 unpackers under py65), ``study`` (codec study), ``stage`` (rule pack and
+the CLI). This package re-exports their public names.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ from wordle64.pack.emulate import (
     bench_unpack_stage,
     run_unpacker,
 )
+from wordle64.pack.fit import check_table_fits
 from wordle64.pack.inplace import InPlaceLayout, inplace_layout, inplace_margin
 from wordle64.pack.report import (
     COMPRESSORS,
@@ -114,7 +116,6 @@ from wordle64.pack.table import (
     WORD_LENGTH,
     build_index,
     build_table,
-    check_table_fits,
     check_word,
     entry,
     letters,

@@ -13,6 +13,7 @@ from wordle64.io import write_bytes, write_json
 log = logging.getLogger(__name__)
 from wordle64.pack.codecs import CODECS, decode, encode
 from wordle64.pack.ctxhuff import ctxhuff_work_bytes
+from wordle64.pack.fit import check_table_fits, read_frequencies
 from wordle64.pack.report import (
     compression_rows,
     information_bound_bytes,
@@ -23,7 +24,6 @@ from wordle64.pack.table import (
     PREFIXES,
     build_index,
     build_table,
-    check_table_fits,
     prefix_counts,
     prefix_name,
     read_words_tsv,
@@ -66,7 +66,7 @@ def run_pack_stage(words_tsv: Path, codec: str, outputs) -> dict:
     """Read words.tsv, write table, index, both blobs, stats, compression table and chart."""
     words, answers = read_words_tsv(words_tsv)
     table, index = build_table(words, answers), build_index(words)
-    check_table_fits(len(table))
+    check_table_fits(words, answers, read_frequencies(words_tsv), str(words_tsv))
     blobs = {name: encode(name, words, answers) for name in CODECS}
     for name, blob in blobs.items():
         unpacked = decode(name, blob)

@@ -16,12 +16,7 @@ LETTERS = 26
 PREFIXES = LETTERS * LETTERS  # 676
 WORD_LENGTH = 5
 MAX_WORDS = 0xFFFF
-# Where the RAM table can live on the C64 (workflow/asm/wordle64.cfg and dict.s): at the lowest
-# right after the charset (CHARRAM $3800 + 64 glyphs x 8 bytes), at the highest up to
-# __DICT_END__ (I/O at $D000). The build's check_fit proves the real layout; this bound needs only
-# the word count, so the pack stage refuses a list that can never fit before anything runs on it.
-TABLE_LOWEST_START = 0x3800 + 64 * 8
-TABLE_END = 0xD000
+# Where the table must fit in C64 RAM, and how many words must go when it does not: pack.fit.
 
 # ---- input ------------------------------------------------------------------------------------
 
@@ -112,19 +107,6 @@ def prefix_counts(words: Sequence[str]) -> list[int]:
     for word in words:
         counts[prefix_of(word)] += 1
     return counts
-
-
-def check_table_fits(table_bytes: int) -> None:
-    """Raise, with the bytes and words too many, when a table this size cannot fit in C64 RAM
-    whatever the code's size (2 bytes per word: that many words fewer make it fit here)."""
-    room = TABLE_END - TABLE_LOWEST_START
-    if table_bytes > room:
-        over = table_bytes - room
-        raise Wordle64Error(
-            f"the dictionary does not fit by {over} bytes: its RAM table ({table_bytes} bytes) "
-            f"would run past ${TABLE_END:04X} even right after the charset "
-            f"(${TABLE_LOWEST_START:04X}-${TABLE_END - 1:04X}, {room} bytes); remove at least "
-            f"{(over + 1) // 2} words (2 bytes each)")
 
 
 def build_table(words: Sequence[str], answers: Sequence[bool]) -> bytes:

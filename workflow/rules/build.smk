@@ -8,6 +8,7 @@ rule build:
         config="workflow/asm/wordle64.cfg",
         blob="results/dict/blob.bin",
         table="results/dict/table.bin",
+        words="results/words/words.tsv",
     output:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",

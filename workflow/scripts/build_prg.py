@@ -8,5 +8,5 @@ with rule_logging(snakemake.log[0]) as log:
                          snakemake.input.table, snakemake.output.prg, snakemake.output.labels,
                          snakemake.output.map, snakemake.output.layout,
                          codec=snakemake.params.codec, margin=snakemake.params.margin,
-                         log_path=snakemake.log[0])
+                         log_path=snakemake.log[0], words=snakemake.input.words)
     log.info("layout: %s", layout)
