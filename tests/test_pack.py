@@ -247,19 +247,26 @@ def test_a_list_that_can_never_fit_is_refused_in_the_pack_stage_with_bytes_and_w
 
     from wordle64.pack.stage import run_pack_stage
 
-    # 676 prefix counts + 2 bytes a word, from $3A00 (after the charset) up to $D000: 38,400 bytes.
+    # 676 prefix counts + 2 bytes a word from $3A00 (after the charset): the table must end by
+    # $D000 and by the statistics buffer ($C800), and Absurdle's 2,724 // 8 + 1 + 2,724 = 3,065
+    # bytes after it by ABSRAM ($CE00): (0xCE00 - 3,065 - 0x3A00 - 676) // 2 = 17,073 words at
+    # most, so 1,989 non-answers (3,978 bytes of table) must go; the end of RAM alone needed 200.
     words = _five_letter_words(19_062)
+    answers = [i % 7 == 0 for i in range(len(words))]
     tsv = tmp_path / "words.tsv"
-    tsv.write_text("word\tanswer\n" + "".join(f"{w}\t{int(i % 7 == 0)}\n"
-                                               for i, w in enumerate(words)))
+    tsv.write_text("word\tanswer\n" + "".join(f"{w}\t{int(a)}\n"
+                                               for w, a in zip(words, answers)))
     outputs = SimpleNamespace(**{name: tmp_path / name for name in
                                  ("table", "index", "blob", "seed_blob", "stats", "compression",
                                   "plot")})
-    with pytest.raises(Wordle64Error, match=r"does not fit by 400 bytes: .* remove at least 200 "
-                                            r"words"):
+    with pytest.raises(Wordle64Error, match=r"does not fit by 3,978 bytes \(the table entries of "
+                                            r"1,989 words\) .* remove at least 1,989 words"):
         run_pack_stage(tsv, "ctxhuff", outputs)
     assert not any((tmp_path / name).exists() for name in ("table", "blob", "stats"))
-    pack.check_table_fits(676 + 2 * 19_062 - 400)      # 200 words fewer: the bound holds
+    # No frequencies in this words.tsv: the non-answers go in alphabetical order.
+    gone = set([w for w, a in zip(words, answers) if not a][:1_989])
+    kept = [(w, a) for w, a in zip(words, answers) if w not in gone]
+    pack.check_table_fits([w for w, _ in kept], [a for _, a in kept])   # the count holds
 
 
 def test_the_table_bounds_are_the_linker_configs():

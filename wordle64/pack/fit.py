@@ -162,9 +162,10 @@ def which_words(words: Sequence[str], answers: Sequence[bool], frequencies: dict
 def fit_message(words: int, answers: int, count: int, shortfalls: Sequence[str], which: str,
                 how: str, where: str = "") -> str:
     """The one-line error: bytes of table that must go, what misses, how many words to remove."""
+    plural = "s" * (count != 1)
     return (f"the dictionary does not fit by {ENTRY_BYTES * count:,} bytes (the table entries of "
-            f"{count:,} words){where}: with {words:,} words ({answers:,} answers) "
-            f"{', '.join(shortfalls)}; remove at least {count:,} words ({which}; {how})")
+            f"{count:,} word{plural}){where}: with {words:,} words ({answers:,} answers) "
+            f"{', '.join(shortfalls)}; remove at least {count:,} word{plural} ({which}; {how})")
 
 
 def check_table_fits(words: Sequence[str], answers: Sequence[bool],
