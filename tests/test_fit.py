@@ -7,6 +7,7 @@ synthetic words; the build tests link the real game with ca65/ld65.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import shutil
@@ -139,6 +140,22 @@ def test_the_pack_stage_names_the_words_for_every_linear_constraint(tmp_path, re
     with pytest.raises(Wordle64Error, match=r"remove at least 1 word\b"):
         fit.check_table_fits([w for w, _, _ in one_short], [a for _, _, a in one_short])
     assert not (tmp_path / "out" / "table").exists()
+
+
+def test_when_the_guesses_run_out_answers_go_and_the_message_says_so():
+    # 10 non-answers and 12,000 answers from $3A00, with no frequencies (alphabetical order):
+    # the 10 non-answers go first; then with A answers left, 0x3A00 + 676 + 2 A + A // 8 + 1 + A
+    # <= $CE00 -> 3 A + A // 8 <= 37,211 -> A = 11,907 (35,721 + 1,488 = 37,209; 11,908 gives
+    # 37,212): 93 answers go, 103 words in all.
+    names = ["".join(t) for t in itertools.product("bcdfghjk", repeat=5)][:12_010]
+    answers = [i >= 10 for i in range(len(names))]
+    with pytest.raises(Wordle64Error) as error:
+        fit.check_table_fits(names, answers)
+    message = str(error.value)
+    assert parse_count(message) == 103
+    assert ("the 10 first guesses that are not answers, then the 93 first answers" in message
+            and "in alphabetical order (no frequencies)" in message)
+    fit.check_table_fits(names[103:], answers[103:])
 
 
 def test_the_pack_stage_check_passes_the_default_list(real_rows):

@@ -102,8 +102,9 @@ def linear_removals(room: Room, words: int, answers: int,
 def search_removals(shortfall: Callable[[int], int], start: int, most: int) -> int:
     """The smallest count >= start found for which shortfall(count) <= 0: steps up from
     `start` (about 3 bytes a word, doubling after each miss), then bisects between the last
-    miss and the first fit. Every count returned was checked; when shortfall is not monotonic
-    a smaller count may fit too, so the result is a verified count, not a proven minimum."""
+    miss and the first fit. The count returned was checked to fit and the one below it not
+    to (for count == start, by the linear constraints that gave start); when shortfall is not
+    monotonic a smaller count may still fit, so it is not proven the least."""
     low = start
     short = shortfall(low)
     if short <= 0:
@@ -143,17 +144,21 @@ def read_frequencies(path: str | Path) -> dict[str, int]:
 
 def which_words(words: Sequence[str], answers: Sequence[bool], frequencies: dict[str, int],
                 order: Sequence[int], count: int, source: str) -> str:
-    """Names the first `count` words of `order` for a message."""
+    """Names the first `count` words of `order` (removal_order) for a message."""
     chosen = list(order[:count])
-    gone = sum(bool(answers[i]) for i in chosen)
     if not chosen:
         return "none"
-    last = chosen[-1]
-    rarest = (f"the {count - gone:,} rarest guesses that are not answers" if count > gone
-              else "no guesses that are not answers")
-    text = (f"{rarest}{f', then the {gone:,} rarest answers' if gone else ''} of {source}, "
-            f"by frequency, ties alphabetical, up to {words[last]!r} (frequency "
-            f"{frequencies.get(words[last], 0)}): {ENTRY_BYTES * count:,} bytes of table")
+    gone, last = sum(bool(answers[i]) for i in chosen), chosen[-1]
+    first = "rarest" if frequencies else "first"
+    text = (f"the {count - gone:,} {first} guesses that are not answers" if count > gone
+            else "no guesses that are not answers")
+    text += f", then the {gone:,} {first} answers" if gone else ""
+    if frequencies:
+        text += (f" of {source}, by frequency, ties alphabetical, up to {words[last]!r} "
+                 f"(frequency {frequencies.get(words[last], 0)})")
+    else:
+        text += f" of {source} in alphabetical order (no frequencies), up to {words[last]!r}"
+    text += f": {ENTRY_BYTES * count:,} bytes of table"
     if gone:
         text += f" and the {gone:,} answers' Absurdle scratch (1 1/8 bytes each)"
     return text
