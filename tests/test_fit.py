@@ -17,7 +17,13 @@ from types import SimpleNamespace
 import pytest
 
 from wordle64 import pack
-from wordle64.build import Relink, assemble_and_link, build, relinked_shortfalls
+from wordle64.build import (
+    Relink,
+    assemble_and_link,
+    build,
+    fit_shortfalls,
+    relinked_shortfalls,
+)
 from wordle64.c64.emu import parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.pack import fit
@@ -203,6 +209,23 @@ def test_the_build_names_a_count_that_makes_every_check_pass(tmp_path, real_rows
     one_short = without_rarest(rows, count - 1)
     assert relinked_shortfalls(Relink(ASM, ASM / "wordle64.cfg", "ctxhuff", 0, 0),
                                [w for w, _, _ in one_short], [a for _, _, a in one_short])
+
+
+def test_the_build_gathers_every_shortfall_of_a_layout():
+    labels = {"dict_table": 0x4A00, "dict_index": 0x3A00, "dict_blob_moved": 0x8000,
+              "__DICT_END__": 0xD000, "__BLOB_LOAD__": 0x3900, "__BLOB_SIZE__": 0x5000,
+              "persist_buffer": 0xC800, "__ABSRAM_START__": 0xCE00}
+    words = ["".join(t) for t in itertools.product("bcdfghjk", repeat=5)][:17_000]
+    table = pack.build_table(words, [i % 10 == 0 for i in range(len(words))])   # 1,700 answers
+    found = fit_shortfalls(labels, table, lambda *_: -5, 2, 0x8000)
+    # table end $4A00 + 676 + 34,000 = 53,620: 372 B past $D000, 2,420 B into the buffer at
+    # $C800; Absurdle's 212 + 1 + 1,700 bytes after it: 2,797 B into $CE00; the in-place spare
+    # -5 against a margin of 2: 7 B; the code's copy: $3900 + $5000 + $8000 - $D000.
+    assert sorted(found.values()) == [7, 372, 2_420, 2_797, 0x3900 + 0x5000 + 0x8000 - 0xD000]
+    assert any("packed code" in name for name in found)
+    assert fit_shortfalls(labels, table, lambda *_: 9, 2, 0) == {
+        name: over for name, over in found.items()
+        if "in-place" not in name and "packed code" not in name}
 
 
 @needs_cc65

@@ -226,12 +226,19 @@ def fit_shortfalls(labels: dict[str, int], table: bytes, spare_of: SpareFunction
     if spare < margin:
         out[f"the in-place unpack is {margin - spare:,} B short (the table would overtake the "
             f"blob being read, moved to ${labels['dict_blob_moved']:04X})"] = margin - spare
-    copy_over = labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"] + code_bytes - labels[
-        "__DICT_END__"]
-    if code_bytes and copy_over > 0:
+    copy_over = code_copy_over(labels, code_bytes)
+    if copy_over > 0:
         out[f"the packed code's copy above the blob runs {copy_over:,} B past "
             f"${labels['__DICT_END__']:04X}"] = copy_over
     return out
+
+
+def code_copy_over(labels: dict[str, int], code_bytes: int) -> int:
+    """Bytes by which the packed code's copy above the blob at start-up (pack_image) runs past
+    __DICT_END__ (<= 0: it fits; 0 when the code is stored plain, code_bytes = 0)."""
+    if not code_bytes:
+        return 0
+    return labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"] + code_bytes - labels["__DICT_END__"]
 
 
 @dataclass(frozen=True)
@@ -301,7 +308,7 @@ def prove_fit(labels: dict[str, int], prg: bytes, table: bytes, blob: bytes,
     bounded by the plain image (how.code_bytes); only if that bound misses is the image really
     LZ-packed (pack_image, seconds) to know its stream's size."""
     missed = fit_shortfalls(labels, table, spare_of, how.margin, how.code_bytes)
-    if len(missed) > len(fit_shortfalls(labels, table, spare_of, how.margin, 0)):
+    if code_copy_over(labels, how.code_bytes) > 0:
         how = replace(how, code_bytes=pack_image(prg, labels, check=False)[1])
         missed = fit_shortfalls(labels, table, spare_of, how.margin, how.code_bytes)
     if missed:
