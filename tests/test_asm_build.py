@@ -91,9 +91,10 @@ def test_move_blob_up_leaves_the_work_area_free_and_nothing_else(linked):
     start = TOP - len(BLOB)
     assert machine.labels["dict_blob_moved"] == start
     assert machine.read(start, len(BLOB)) == BLOB
-    zp = [range(machine.labels[n], machine.labels[n] + 2) for n in ("move_src", "move_dst")]
+    zp = [range(machine.labels[n], machine.labels[n] + 2) for n in ("lz_src", "lz_dst", "lz_copy")]
+    mover = range(machine.labels["depack_move_up"], machine.labels["__CODE_LOAD__"])  # operands
     assert changed_outside(before, bytes(machine.memory),
-                           [STACK_PAGE, range(start, TOP), *zp]) == []
+                           [STACK_PAGE, range(start, TOP), *zp, mover]) == []
 
 
 def test_move_blob_up_handles_an_overlapping_move(tmp_path):

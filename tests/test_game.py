@@ -17,7 +17,8 @@ from wordle64.game.keys import KEY_DELETE, KEY_RETURN, KEY_STOP, RESTORE, parse_
 from wordle64.game.rules import (Board, board_problems, contrast, expected_key_states,
                                  hard_mode_violation, key_position, luminance)
 from wordle64.game.scenarios import WordLists, scripted_games
-from wordle64.game.session import Game
+from wordle64.c64 import emu
+from wordle64.game.session import BOOT_CYCLES, GETIN, Game
 from wordle64.score import score
 from wordle64.c64.screen import PEPTO_PALETTE, read_screen, render
 
@@ -174,6 +175,25 @@ def test_menu_lists_the_options_and_the_dictionary(game, words):
                  "RIGHT PLACE", "ELSEWHERE", "ABSENT"):
         assert item in text
     assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
+
+
+def test_the_menu_shows_while_the_dictionary_unpacks_and_no_key_is_read_before(game_files,
+                                                                               words):
+    """Issue 17: the menu is on screen half-way through the unpack, under it the bar; the
+    first key the game reads (GETIN) comes after the whole table, the indexes and the
+    statistics: the footer then shows both counts, as the word lists give them."""
+    labels = emu.parse_labels(game_files[1].read_text(), str(game_files[1]))
+    half = Game.boot(game_files[0].read_bytes(), labels, stop_at_progress=128)
+    text = half.screen().text()
+    assert "1  RANDOM WORD" in text and "7  ABSURDLE" in text and "PRESS 1-7" in text
+    assert "UNPACKING WORDS" in text and "ANSWERS AMONG" not in text
+    half._run(BOOT_CYCLES, "start-up")         # returns at the first GETIN with no key queued
+    assert half.machine.mpu.pc == GETIN
+    text = half.screen().text()
+    assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
+    assert "UNPACKING WORDS" not in text
+    assert half.word("dict_word_count") == len(words.words)
+    assert half.word("dict_answer_count") == len(words.answers)
 
 
 def test_colour_blind_palette_keeps_right_place_and_absent_apart(game):

@@ -249,6 +249,8 @@ def test_the_real_game_boots_unpacks_and_scores_on_the_whole_machine(roms: Path)
                                       machine.GameScript(), answers)
     # The 6502 unpack alone is about 4.8 M cycles: a menu sooner means no dictionary was unpacked.
     assert 4_000_000 < report.startup_cycles < 10_000_000
+    # the menu shows before the unpack; the board waits for a guess after it (R typed ahead)
+    assert report.menu_cycles < report.startup_cycles < report.ready_cycles
     assert any("RANDOM WORD" in line for line in report.screens["menu"])
     assert report.answer in answers
     # play_random_game found the guess on screen with tile colours matching score(guess, answer);
@@ -257,6 +259,35 @@ def test_the_real_game_boots_unpacks_and_scores_on_the_whole_machine(roms: Path)
     columns = [column for _, column in report.found_at]
     assert len(report.found_at) == 5 and len(rows) == 1 and columns == sorted(columns)
     assert not c64.shows("READY.")
+
+
+def test_a_guess_typed_ahead_while_unpacking_is_checked_on_the_complete_table(roms: Path
+                                                                               ) -> None:
+    """Issue 17: RUN, the menu shows with the dictionary still unpacking; R and a guess typed
+    then wait in the KERNAL's keyboard buffer and are read once the table is complete: the
+    guess is accepted and coloured as score() marks it against the answer the game drew."""
+    from wordle64.score import score
+
+    build_with_snakemake("results/staging/build/wordle64.prg",
+                         "results/staging/build/wordle64.lbl",
+                         "results/words/answers.txt")
+    build = REPO / "results" / "staging" / "build"
+    labels = machine.read_labels(build / "wordle64.lbl")
+    guess = sorted((REPO / "results/words/answers.txt").read_text().split())[0]
+    c64 = machine.Machine(roms)
+    c64.boot()
+    c64.load_prg((build / "wordle64.prg").read_bytes())
+    c64.press("run\n")
+    c64.run_until(lambda m: m.shows("RANDOM WORD"), 3_000_000, "the menu")
+    c64.press("r" + guess + "\n")              # 7 keys: within the KERNAL's 10-key buffer
+    assert c64.shows("UNPACKING WORDS") and c64.shows("RANDOM WORD")   # typed before the end
+    assert c64.ram(0xC6)[0] == 7                # all waiting in the keyboard buffer
+    c64.run(9_000_000)                          # the unpack, the game, the guess revealed
+    answer = "".join(chr(97 + letter) for letter in c64.ram(labels["answer_buf"], 5))
+    report = machine.RunReport(answer=answer, guess=guess,
+                               expected_marks=list(score(guess, answer)))
+    machine.check_guess_row(c64, report)        # raises unless the row is coloured right
+    assert {row for row, _ in report.found_at} == {2}   # the board's first row
 
 
 def test_guess_comes_from_the_builds_lists(tmp_path: Path) -> None:

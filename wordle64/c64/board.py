@@ -60,6 +60,8 @@ class Board:
         self.skipped = 0           # cycles jumped over by idle skips
         self.irq_at = NEVER        # the next CIA1 interrupt (kept by run)
         self.stolen = 0            # cycles the VIC took for bad lines
+        self.stop_pc = -1          # run stops when the CPU is about to run this address
+        self.stopped_at: int | None = None   # the cycle it stopped there (stop_pc disarmed)
 
     @classmethod
     def from_folder(cls, folder: str | Path, names: dict[str, str] | None = None) -> Board:
@@ -92,15 +94,19 @@ class Board:
         """Run ``cycles`` more cycles (the last instruction may overshoot by a few).
 
         py65's ``step`` inlined: the opcode is fetched from the bus's view (code never runs
-        from I/O or the 6510 port), the rest is py65's own instruction table.
+        from I/O or the 6510 port), the rest is py65's own instruction table. With ``stop_at``
+        armed, it stops early, before the instruction at that address runs.
         """
-        mpu, cia1, view = self.mpu, self.bus.cia1, self.bus.view
+        mpu, cia1, view, stop_pc = self.mpu, self.bus.cia1, self.bus.view, self.stop_pc
         instruct, cycletime, extracycles = mpu.instruct, mpu.cycletime, mpu.extracycles
         target = mpu.processorCycles + cycles
         irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
         bad_at = self.next_bad_line(mpu.processorCycles)
         cia1.dirty = False
         while mpu.processorCycles < target:
+            if mpu.pc == stop_pc:
+                self.stopped_at, self.stop_pc = mpu.processorCycles, -1
+                return
             op = view[mpu.pc]
             mpu.pc = (mpu.pc + 1) & 0xFFFF
             mpu.excycles = 0
@@ -119,6 +125,11 @@ class Board:
             if mpu.processorCycles >= irq_at and not mpu.p & MPU.INTERRUPT:
                 mpu.irq()
                 irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
+
+    def stop_at(self, pc: int) -> None:
+        """Arm a stop: the next ``run`` that reaches ``pc`` returns before running it, with
+        ``stopped_at`` = that cycle (one stop per arming)."""
+        self.stop_pc, self.stopped_at = pc, None
 
     def next_bad_line(self, cycle: int) -> int:
         """The cycle at which the VIC next stops the CPU for a bad line (NEVER with the

@@ -43,6 +43,18 @@ SCREEN_CELLS = 1000
 FRAME_CYCLES = 19_656  # one PAL frame (312 lines x 63 cycles)
 KEY_HOLD_CYCLES = 2 * FRAME_CYCLES
 KEY_GAP_CYCLES = 2 * FRAME_CYCLES
+MENU_POLL_CYCLES = 1_000   # how often the run looks for the menu's text (~1 ms PAL)
+READ_KEY_LABEL = "wait_key"   # the game's one routine that reads a key (input.s)
+GAME_LABEL = "play_game"   # one game of Wordle (main.s): its first key read = ready
+# What run.json's start-up figures measure (PAL cycles and seconds from RUN's RETURN going down).
+FIGURES = {
+    "menu": "the menu's text (machine.menu_text) on screen, looked for every 1,000 cycles",
+    "startup": "the game's key routine (wait_key) first runs: dictionary, indexes and "
+               "statistics ready, the menu reads its first key",
+    "ready": "wait_key first runs inside play_game, the random key pressed (typed ahead) as "
+             "soon as the menu showed: the board waits for a guess, which is checked at its "
+             "RETURN against the complete table",
+}
 
 
 class MachineError(Wordle64Error):
@@ -289,7 +301,9 @@ class GameScript:
 @dataclass
 class RunReport:
     boot_cycles: int = 0
-    startup_cycles: int | None = None
+    menu_cycles: int | None = None     # RUN -> the menu's text on screen
+    startup_cycles: int | None = None  # RUN -> the menu reads its first key (start-up done)
+    ready_cycles: int | None = None    # RUN -> the board waits for a guess (typed-ahead R)
     run_cycle: int = 0             # the machine cycle RUN's RETURN went down
     answer: str | None = None
     guess: str = ""
@@ -344,8 +358,17 @@ def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
 def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScript,
                      answers: set[str] | None = None, words: list[str] | None = None,
                      report: RunReport | None = None) -> RunReport:
-    """The game is in RAM at READY.: type RUN, wait for the menu, start a random game with the
-    jiffy clock set to ``script.seed``, type a guess from ``words`` and check its colours."""
+    """The game is in RAM at READY.: type RUN, wait for the menu, press the random key at once
+    with the jiffy clock set to ``script.seed`` (typed ahead: the game reads it once its
+    start-up is done), type a guess from ``words`` and check its colours.
+
+    Three start-up figures, cycles from RUN's RETURN going down (RunReport): ``menu_cycles``
+    (``script.menu_text`` on screen), ``startup_cycles`` (the game's key routine READ_KEY_LABEL
+    first runs: dictionary, indexes and statistics ready, the menu reads keys) and
+    ``ready_cycles`` (READ_KEY_LABEL first runs inside GAME_LABEL: the board waits for the first
+    letter of a guess, which is checked against the complete table). A PRG without those
+    labels (the tests' toy) gets startup = menu and no ready figure.
+    """
     from wordle64.score import score
 
     report = report or RunReport()
@@ -358,17 +381,12 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
             m.key_up("\n")
         return m.shows(script.menu_text)
 
-    # RUN's RETURN going down -> the menu on screen: LOAD's end to playable, IRQs live.
-    report.startup_cycles = machine.run_until(menu_shown, script.startup_max_cycles,
-                                              f"menu ({script.menu_text!r} on screen)")
+    # RUN's RETURN going down -> the menu's text on screen, IRQs live (looked for every ~1 ms).
+    report.menu_cycles = machine.run_until(menu_shown, script.startup_max_cycles,
+                                           f"menu ({script.menu_text!r} on screen)",
+                                           poll=MENU_POLL_CYCLES)
     machine.key_up("\n")
-    machine.run(KEY_GAP_CYCLES)
-    report.screens["menu"] = machine.lines()
-    report.images["menu"] = machine.memory_image()
-    machine.poke(0xA0, (script.seed & 0xFFFFFF).to_bytes(3, "big"))  # the jiffy clock
-    machine.press(script.random_key)
-    machine.run(script.settle_cycles)
-    report.screens["game"] = machine.lines()
+    _start_random_game(machine, labels, script, report)
     if "answer_buf" not in labels:
         raise Wordle64Error("the label file has no answer_buf")
     letters = machine.ram(labels["answer_buf"], 5)
@@ -389,6 +407,73 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
     report.images["guess"] = machine.memory_image()
     check_guess_row(machine, report)
     return report
+
+
+class _Milestones:
+    """Addresses the CPU must reach in order (Board.stop_at, one armed at a time): the cycle
+    and the screen (lines, memory image) at each."""
+
+    def __init__(self, machine: Machine, pcs: list[int]) -> None:
+        self.machine, self.pcs = machine, pcs
+        self.hits: list[int] = []
+        self.shots: list[tuple[list[str], bytes]] = []
+        self.armed = bool(pcs)
+        if pcs:
+            machine.board.stop_at(pcs[0])
+
+    @property
+    def done(self) -> bool:
+        return len(self.hits) == len(self.pcs)
+
+    def check(self) -> bool:
+        """Record a stop that happened (arming the next address); True when all are hit."""
+        board = self.machine.board
+        if self.armed and board.stopped_at is not None:
+            self.hits.append(board.stopped_at)
+            self.shots.append((self.machine.lines(), self.machine.memory_image()))
+            self.armed = not self.done
+            if self.armed:
+                board.stop_at(self.pcs[len(self.hits)])
+        return self.done
+
+    def run(self, cycles: int) -> None:
+        """Run exactly ``cycles``, recording the addresses passed on the way."""
+        end = self.machine.cycles + cycles
+        while self.machine.cycles < end:
+            self.machine.run(end - self.machine.cycles)
+            self.check()
+
+    def finish(self, max_cycles: int, what: str) -> None:
+        self.machine.run_until(lambda m: self.check(), max_cycles, what)
+
+
+def _start_random_game(machine: Machine, labels: dict[str, int], script: GameScript,
+                       report: RunReport) -> None:
+    """From the menu's first appearance: the random key typed ahead with the jiffy clock at
+    ``script.seed``, then the start-up and ready figures (play_loaded_game); the menu's and
+    the board's screens in ``report``."""
+    key_pc, game_pc = labels.get(READ_KEY_LABEL), labels.get(GAME_LABEL)
+    pcs = [] if key_pc is None or game_pc is None else [key_pc, game_pc, key_pc]
+    milestones = _Milestones(machine, pcs)
+    milestones.run(KEY_GAP_CYCLES)
+    machine.poke(0xA0, (script.seed & 0xFFFFFF).to_bytes(3, "big"))  # the jiffy clock
+    machine.key_down(script.random_key)
+    milestones.run(KEY_HOLD_CYCLES)
+    machine.key_up(script.random_key)
+    milestones.run(KEY_GAP_CYCLES)
+    if not pcs:
+        report.startup_cycles = report.menu_cycles
+        report.screens["menu"] = machine.lines()
+        report.images["menu"] = machine.memory_image()
+        machine.run(script.settle_cycles)
+        report.screens["game"] = machine.lines()
+        return
+    milestones.finish(script.startup_max_cycles,
+                      f"start-up done and a game after {script.random_key!r}")
+    started, _, ready = (hit - report.run_cycle for hit in milestones.hits)
+    report.startup_cycles, report.ready_cycles = started, ready
+    report.screens["menu"], report.images["menu"] = milestones.shots[0]
+    report.screens["game"] = milestones.shots[2][0]
 
 
 def check_guess_row(machine: Machine, report: RunReport) -> None:
@@ -452,7 +537,8 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
         reason = (f"no C64 ROMs in ${ROMS_ENV} or {roms!r} (expected {', '.join(ROM_FILES)} "
                   f"or the Open ROMs {', '.join(ROM_FILES.values())})")
         log.warning("whole-machine run skipped: %s", reason)
-        result: dict = {"skipped": reason, "startup_cycles": None}
+        result: dict = {"skipped": reason, "menu_cycles": None, "startup_cycles": None,
+                        "ready_cycles": None}
         Path(out_screens).write_text(f"skipped: {reason}\n")
         if out_png:
             _skipped_png(out_png, reason)
@@ -468,8 +554,13 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
         "emulator": "wordle64.c64.board (py65 6510, PLA, CIAs, raster; PAL)",
         "key_injection": report.key_injection,
         "boot_cycles": report.boot_cycles,
+        "menu_cycles": report.menu_cycles,
+        "menu_seconds_pal": round(report.menu_cycles / PAL_HZ, 3),
         "startup_cycles": report.startup_cycles,
         "startup_seconds_pal": round(report.startup_cycles / PAL_HZ, 3),
+        "ready_cycles": report.ready_cycles,
+        "ready_seconds_pal": round(report.ready_cycles / PAL_HZ, 3),
+        "figures": FIGURES,
         "answer": report.answer,
         "guess": report.guess,
         "expected_marks": report.expected_marks,

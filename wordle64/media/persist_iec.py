@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 FILE = b"W64STATS"
 DAY = (2026, 12, 1)
 NOTE_ROW = 23
+STARTUP_DONE = "ANSWERS AMONG"      # the menu's footer, drawn once the dictionary is in
 NEW, KEPT = "NO STATISTICS ON DISK: NEW START", "STATISTICS LOADED FROM DISK"
 DAMAGED = "STATISTICS FILE DAMAGED: NEW START"
 KERNAL_WORDS = ("SAVING", "LOADING", "SEARCHING", "ERROR")
@@ -62,8 +63,11 @@ class Session:
         self.machine.key_down("\n")
         self.machine.run(FRAME_CYCLES * 2)
         self.machine.key_up("\n")
+        # the menu shows before the unpack (issue 17); the footer's count and the statistics
+        # note on row 23 (the progress caption until then) once start-up is done
         self.startup_cycles = self.machine.run_until(
-            lambda m: m.shows("RANDOM") and bool(self.note()), startup_max_cycles, "the menu")
+            lambda m: m.shows("RANDOM") and m.shows(STARTUP_DONE) and bool(self.note()),
+            startup_max_cycles, "the menu")
         self.machine.run(FRAME_CYCLES * 5)
 
     def note(self) -> str:

@@ -17,6 +17,8 @@
 
 .import __BLOB_LOAD__, __BLOB_SIZE__, __DICT_END__
 .import __CHARSET_LOAD__, __CHARSET_RUN__, __CHARSET_SIZE__
+.import depack_move_up                  ; depack.s: copies a block up, highest byte first
+.importzp lz_src, lz_dst, lz_copy
 
 .ifndef DICT_WORK_BYTES
         .error "DICT_WORK_BYTES undefined: ca65 -D DICT_WORK_BYTES=<pack.ctxhuff_work_bytes(blob)>"
@@ -52,8 +54,6 @@ entries           = dict_table + PREFIXES
 
 .segment "ZEROPAGE"
 
-move_src:       .res 2                  ; blob move: source page pointer
-move_dst:       .res 2                  ; blob move: destination page pointer
 entry_ptr:      .res 2                  ; walks the table entries (with Y as byte offset)
 count_ptr:      .res 2                  ; walks dict_index
 answer_ptr:     .res 2                  ; walks dict_answer_index
@@ -121,73 +121,44 @@ blob:   .incbin "blob.bin"
 .endproc
 
 ; move_blob_up: copies the blob from its load address to end at blob_top, highest byte first
-; (the ranges overlap and the destination is higher). ~14 cycles per byte.
-; in: nothing  out: blob at blob_moved  clobbers: A X Y
+; (the ranges overlap and the destination is higher), with depack.s's mover (~14 cycles a byte).
+; in: nothing  out: blob at blob_moved  clobbers: A X Y lz_src lz_dst lz_copy
 .proc move_blob_up
-        lda     #<(__BLOB_LOAD__ + (__BLOB_SIZE__ & $FF00))
-        sta     move_src
-        lda     #>(__BLOB_LOAD__ + (__BLOB_SIZE__ & $FF00))
-        sta     move_src+1
-        lda     #<(blob_moved + (__BLOB_SIZE__ & $FF00))
-        sta     move_dst
-        lda     #>(blob_moved + (__BLOB_SIZE__ & $FF00))
-        sta     move_dst+1
-        ldy     #<__BLOB_SIZE__         ; the partial last page first
-        beq     @pages
-@tail:  dey
-        lda     (move_src),y
-        sta     (move_dst),y
-        tya
-        bne     @tail
-@pages: ldx     #>__BLOB_SIZE__         ; then whole pages, downwards
-        beq     @done
-@page:  dec     move_src+1
-        dec     move_dst+1
-        ldy     #$FF
-@byte:  lda     (move_src),y
-        sta     (move_dst),y
-        dey
-        bne     @byte
-        lda     (move_src),y            ; Y = 0
-        sta     (move_dst),y
-        dex
-        bne     @page
-@done:  rts
+        lda     #<__BLOB_LOAD__
+        sta     lz_src
+        lda     #>__BLOB_LOAD__
+        sta     lz_src+1
+        lda     #<blob_moved
+        sta     lz_dst
+        lda     #>blob_moved
+        sta     lz_dst+1
+        lda     #<__BLOB_SIZE__
+        sta     lz_copy
+        lda     #>__BLOB_SIZE__
+        sta     lz_copy+1
+        jmp     depack_move_up
 .endproc
 
 ; copy_charset: the charset's load image (in the PRG, before the blob) to its run address.
 ; The load image may reach into CHARRAM from below, so the copy runs backwards (highest byte
-; first): a destination above its source is then never read after it was written.
-; in: nothing  out: __CHARSET_SIZE__ bytes at __CHARSET_RUN__  clobbers: A X Y
+; first, depack_move_up): a destination above its source is then never read after it was
+; written.
+; in: nothing  out: __CHARSET_SIZE__ bytes at __CHARSET_RUN__  clobbers: A X Y lz_src lz_dst
+;     lz_copy
 .proc copy_charset
-        lda     #<(__CHARSET_LOAD__ + (__CHARSET_SIZE__ & $FF00))
-        sta     move_src
-        lda     #>(__CHARSET_LOAD__ + (__CHARSET_SIZE__ & $FF00))
-        sta     move_src+1
-        lda     #<(__CHARSET_RUN__ + (__CHARSET_SIZE__ & $FF00))
-        sta     move_dst
-        lda     #>(__CHARSET_RUN__ + (__CHARSET_SIZE__ & $FF00))
-        sta     move_dst+1
-        ldy     #<__CHARSET_SIZE__      ; first the bytes past the last whole page
-        beq     @pages
-@tail:  dey
-        lda     (move_src),y
-        sta     (move_dst),y
-        tya
-        bne     @tail
-@pages: ldx     #>__CHARSET_SIZE__      ; then the whole pages, the last first
-        beq     @done
-@page:  dec     move_src+1
-        dec     move_dst+1
-        ldy     #0
-@byte:  dey                             ; $FF .. $00
-        lda     (move_src),y
-        sta     (move_dst),y
-        tya
-        bne     @byte
-        dex
-        bne     @page
-@done:  rts
+        lda     #<__CHARSET_LOAD__
+        sta     lz_src
+        lda     #>__CHARSET_LOAD__
+        sta     lz_src+1
+        lda     #<__CHARSET_RUN__
+        sta     lz_dst
+        lda     #>__CHARSET_RUN__
+        sta     lz_dst+1
+        lda     #<__CHARSET_SIZE__
+        sta     lz_copy
+        lda     #>__CHARSET_SIZE__
+        sta     lz_copy+1
+        jmp     depack_move_up
 .endproc
 
 ; build_answer_index: one pass over the table counting answer bits per prefix group; then

@@ -1,5 +1,7 @@
-; main.s — the game's entry point (the BASIC stub JMPs here) and the turn loop: start-up with a
-; progress bar while the dictionary unpacks, then menu -> game -> play again or menu, forever.
+; main.s — the game's entry point (the BASIC stub JMPs here) and the turn loop: start-up draws the
+; menu, then unpacks the dictionary under it with a progress bar and reads the statistics; only
+; then are keys read (those typed meanwhile wait in the KERNAL's buffer); then menu -> game ->
+; play again or menu, forever.
 
 .include "c64.inc"
 .include "globals.inc"
@@ -7,7 +9,8 @@
 
 LETTERS         = 5
 ROWS            = 6
-BAR_ROW         = 12            ; the unpack progress bar: 32 cells, one per 8 progress steps
+BAR_ROW         = 24            ; the unpack progress bar below the menu (its footer row, row 23
+                                ; above it the caption): 32 cells, one per 8 progress steps
 BAR_COL         = 4
 HELP_ROW        = 19            ; three help lines in the panel
 
@@ -27,8 +30,9 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     dict_relocate           ; our glyphs in place before the VIC shows them
         jsr     screen_init
         jsr     sound_init
-        jsr     print_inline
-        .byte   11, BAR_ROW - 2, COLOR_WHITE, "UNPACKING WORDS", 0
+        jsr     draw_menu_body          ; the menu first (issue 17); its keys wait in the
+        jsr     print_inline            ; KERNAL's buffer until the table is complete
+        .byte   12, BAR_ROW - 1, COLOR_WHITE, "UNPACKING WORDS", 0
         lda     #COLOR_DIM
         sta     text_colour
         ldx     #BAR_COL
@@ -47,9 +51,11 @@ HELP_ROW        = 19            ; three help lines in the panel
         sta     unpack_progress_hook + 2
         jsr     dict_init
         jsr     persist_load            ; statistics and daily dates from the drive
-        lda     #0
-        sta     KEY_COUNT               ; keys pressed while unpacking would pick a menu item
+        jsr     draw_menu_footer        ; the bar gives way to the dictionary size and the note
+        jsr     menu_resume             ; no key is read before this: never a half-built table
+        jmp     @chosen
 @menu:  jsr     menu_run
+@chosen:
         lda     game_mode
         cmp     #GAME_ABSURDLE
         bne     @game

@@ -11,6 +11,7 @@ DATE_ROW        = 21            ; the date entry line
 DATE_COL        = 17            ; column of the YYYY-MM-DD field
 ERROR_ROW       = 22
 HELP_ROW        = 23
+FOOTER_ROW      = 24            ; dictionary size (row 23 above it: persist_show_note)
 DIGITS          = 8             ; YYYYMMDD
 
 .segment "DATA"
@@ -19,7 +20,7 @@ opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
 game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
 date_len:       .byte   0       ; how many, 0..8 (every date entry starts empty: issue 15, fault 1)
-start_daily:    .res    1       ; menu_run / menu_daily: go straight to the date entry
+start_daily:    .res    1       ; menu_common: 1 straight to the date entry, 2 no drawing
 
 .segment "RODATA"
 ; title tiles W O R D L E 6 4: background selector and letter colour of each
@@ -43,6 +44,14 @@ legend_absent:  .byte   " ABSENT", 0
 
 .segment "CODE"
 
+; The menu already drawn (start-up: draw_menu_body, then draw_menu_footer once the
+; dictionary is in): straight to its keys; keys pressed meanwhile wait in the KERNAL's buffer.
+; in: the menu on screen  out: as menu_run  clobbers: A X Y
+.proc menu_resume
+        lda     #2
+        bne     menu_common
+.endproc
+
 ; The menu: returns once a game is chosen (game_mode set; for a daily game the date is valid
 ; and day_number set). Hard mode, palette and statistics are handled here.
 ; in: nothing  out: game_mode  clobbers: A X Y
@@ -60,6 +69,11 @@ legend_absent:  .byte   " ABSENT", 0
 
 .proc menu_common
         sta     start_daily
+        cmp     #2
+        bne     @draw
+        lda     #0                      ; menu_resume: the menu is on screen already
+        sta     start_daily
+        beq     @key
 @draw:  jsr     draw_menu
         lda     start_daily
         beq     @key
@@ -132,9 +146,18 @@ legend_absent:  .byte   " ABSENT", 0
         rts
 .endproc
 
-; Title tiles, menu items, dictionary size.
-; in: nothing  out: drawn  clobbers: A X Y
+; The whole menu: draw_menu_body, then draw_menu_footer.
+; in: the dictionary unpacked, persist_note  out: drawn  clobbers: A X Y
 .proc draw_menu
+        jsr     draw_menu_body
+        jmp     draw_menu_footer
+.endproc
+
+; Title tiles, menu items, legend, prompt and options: nothing that needs the dictionary or the
+; statistics file, so start-up shows it before they are read.
+; in: opt_hard, opt_colour_blind, opt_sound  out: drawn (rows 0-22; 23-24 blank)
+; clobbers: A X Y
+.proc draw_menu_body
         jsr     screen_clear
         ldx     #7
 @tile:  stx     @index
@@ -216,8 +239,27 @@ legend_absent:  .byte   " ABSENT", 0
         inx
         cpx     #3
         bne     @legend
-        ldx     #5                      ; the footer: "2730 ANSWERS AMONG 14855 WORDS"
-        ldy     #24
+        jsr     print_inline
+        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-7, Q BACK TO BASIC", 0
+        jmp     draw_options
+.pushseg
+.segment "DATA"
+@index: .res 1
+@line:  .res 1
+@fill:  .res 1
+.popseg
+.endproc
+
+; Rows 23-24: the statistics note and the footer "2730 ANSWERS AMONG 14855 WORDS" (over
+; whatever start-up showed there).
+; in: dict_answer_count, dict_word_count, persist_note  out: drawn  clobbers: A X Y
+.proc draw_menu_footer
+        ldx     #0
+        ldy     #FOOTER_ROW - 1
+        lda     #2 * SCREEN_COLUMNS
+        jsr     clear_span
+        ldx     #5
+        ldy     #FOOTER_ROW
         jsr     set_cursor
         lda     #COLOR_GREY
         sta     text_colour
@@ -235,16 +277,7 @@ legend_absent:  .byte   " ABSENT", 0
         jsr     print_u16
         jsr     print_here
         .byte   COLOR_GREY, " WORDS", 0
-        jsr     persist_show_note
-        jsr     print_inline
-        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-7, Q BACK TO BASIC", 0
-        ; fall through
-.pushseg
-.segment "DATA"
-@index: .res 1
-@line:  .res 1
-@fill:  .res 1
-.popseg
+        jmp     persist_show_note
 .endproc
 
 ; ON / OFF beside hard mode, colour-blind and sound.
