@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
 from py65.devices.mpu6502 import MPU
 from py65.disassembler import Disassembler
 
+from wordle64.c64 import fast6502
 from wordle64.errors import Wordle64Error
 
 PAL_HZ = 985_248
@@ -88,15 +90,6 @@ def parse_labels(text: str, source: str = "labels") -> dict[str, int]:
     return labels
 
 
-def _undocumented_opcodes() -> bytes:
-    """A 256-entry table: 1 where the opcode is not an official NMOS 6502 instruction."""
-    mpu = MPU()
-    return bytes(1 if mpu.disassemble[op][0] == "???" else 0 for op in range(256))
-
-
-_UNDOCUMENTED = _undocumented_opcodes()
-
-
 class Machine:
     """A 64 KB 6502 with a PRG loaded, callable by label.
 
@@ -117,6 +110,9 @@ class Machine:
             raise EmulationError(f"the PRG runs past $FFFF (load ${self.load_address:04X})")
         self.memory[self.load_address:end] = prg[2:]
         self.prg_end = end
+        self.view = fast6502.memory_view(self.memory)   # the same bytes, for the compiled core
+        self._stops_key: frozenset[int] | None = None
+        self._stops = None
         self.mpu = MPU(memory=self.memory, pc=RETURN_TRAP)
         self.output = bytearray()                    # what CHROUT printed
         self.keys: collections.deque[int] = collections.deque()   # what GETIN returns
@@ -211,28 +207,37 @@ class Machine:
         return CallResult(mpu.a, mpu.x, mpu.y, mpu.p, mpu.processorCycles, self.memory)
 
     def _run(self, max_cycles: int, routine: str | int) -> None:
-        mpu, memory, traps, undocumented = self.mpu, self.memory, self.traps, _UNDOCUMENTED
-        stops = frozenset(traps) | {RETURN_TRAP}
-        step = mpu.step
+        """Run the compiled core (wordle64.c64.fast6502) from mpu.pc to RETURN_TRAP, doing the
+        traps in Python on the way; py65's MPU holds the registers between runs."""
+        mpu, traps = self.mpu, self.traps
+        stops = self._stop_map()
+        regs = fast6502.registers_of(mpu)
         while True:
+            reason = fast6502.run(self.view, regs, stops, max_cycles, 0, False)
+            fast6502.store_registers(mpu, regs)
             pc = mpu.pc
-            if pc in stops:
-                if pc == RETURN_TRAP:
-                    return
-                traps[pc](self)                      # a trapped routine: Python, then RTS
-                mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
-                mpu.processorCycles += 6
-                continue
-            if pc >= KERNAL_START:
+            if reason == fast6502.OVER_LIMIT:
+                self._fail(f"ran past its budget of {max_cycles:,} cycles", pc, routine)
+            if reason == fast6502.BAD_OPCODE:
+                opcode = self.memory[pc]
+                self._fail("hit BRK" if opcode == 0x00 else
+                           f"hit undocumented opcode ${opcode:02X}", pc, routine)
+            if pc == RETURN_TRAP:
+                return
+            if pc not in traps:
                 self._fail("jumped into the KERNAL at an address no trap handles", pc, routine)
-            opcode = memory[pc]
-            if opcode == 0x00:
-                self._fail("hit BRK", pc, routine)
-            if undocumented[opcode]:
-                self._fail(f"hit undocumented opcode ${opcode:02X}", pc, routine)
-            step()
-            if mpu.processorCycles > max_cycles:
-                self._fail(f"ran past its budget of {max_cycles:,} cycles", mpu.pc, routine)
+            traps[pc](self)                          # a trapped routine: Python, then RTS
+            mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
+            mpu.processorCycles += 6
+            regs = fast6502.registers_of(mpu)
+
+    def _stop_map(self) -> np.ndarray:
+        """Where a run stops: the traps, RETURN_TRAP and the whole (absent) KERNAL ROM."""
+        key = frozenset(self.traps)
+        if self._stops_key != key:
+            self._stops = fast6502.stop_map(key | {RETURN_TRAP}, KERNAL_START)
+            self._stops_key = key
+        return self._stops
 
     def _fail(self, what: str, pc: int, routine: str | int) -> None:
         name = routine if isinstance(routine, str) else f"${routine:04X}"

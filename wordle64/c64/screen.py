@@ -35,6 +35,9 @@ for _code in range(1, 27):
 for _code in range(32, 64):
     _GLYPH_TEXT.setdefault(_code, chr(_code))
 GLYPH_TEXT: tuple[str, ...] = tuple(_GLYPH_TEXT.get(code, "?") for code in range(64))
+# Screen code (0-255, as a Latin-1 character) -> its glyph's text, for str.translate.
+_CODE_TEXT = {code: GLYPH_TEXT[code & 0x3F] for code in range(256)}
+_LOW_NIBBLE = bytes(value & 0x0F for value in range(256))
 
 
 @dataclass(frozen=True)
@@ -64,8 +67,9 @@ class Screen:
 
     def text_lines(self) -> list[str]:
         """The screen as 25 lines of text (glyphs only, colours dropped)."""
-        return ["".join(GLYPH_TEXT[self.glyph(c, r) & 0x3F] for c in range(SCREEN_COLUMNS))
-                for r in range(SCREEN_ROWS)]
+        text = self.codes.decode("latin-1").translate(_CODE_TEXT)
+        return [text[row:row + SCREEN_COLUMNS]
+                for row in range(0, SCREEN_ROWS * SCREEN_COLUMNS, SCREEN_COLUMNS)]
 
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.text_lines())
@@ -90,7 +94,7 @@ def read_screen(memory: bytes | bytearray) -> Screen:
     glyphs = 64 if ecm else 256
     return Screen(
         codes=bytes(memory[screen:screen + 1000]),
-        colours=bytes(b & 0x0F for b in memory[COLOR_RAM:COLOR_RAM + 1000]),
+        colours=bytes(memory[COLOR_RAM:COLOR_RAM + 1000]).translate(_LOW_NIBBLE),
         ecm=ecm,
         border=memory[0xD020] & 0x0F,
         backgrounds=tuple(memory[0xD021 + i] & 0x0F for i in range(4)),  # type: ignore[arg-type]

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from py65.devices.mpu6502 import MPU
 
 from wordle64 import core
-from wordle64.c64 import emu
+from wordle64.c64 import emu, fast6502
 from wordle64.errors import Wordle64Error
 from wordle64.c64.screen import Screen, read_screen
 from wordle64.game.devices import Drive
@@ -29,15 +30,6 @@ KEY_CYCLES = 2_000_000       # one key's budget: the heaviest (an Absurdle guess
 JIFFIES_PER_KEY = 23         # the jiffy clock advances between scripted keys (~0.4 s)
 JIFFY_CYCLES = emu.PAL_HZ // 60   # the KERNAL's jiffy clock ticks at 60 Hz (CIA timer)
 REALTIME_KEY_CYCLES = 5_000_000   # a key's budget with the reveal animation's waits
-
-
-def _undocumented() -> bytes:
-    mpu = MPU()
-    return bytes(1 if mpu.disassemble[op][0] == "???" else 0 for op in range(256))
-
-
-_BAD_OPCODE = bytearray(_undocumented())
-_BAD_OPCODE[0x00] = 1                                          # BRK
 
 
 class Game:
@@ -56,6 +48,8 @@ class Game:
             allowed[address] = 1
         allowed[GETIN] = 1
         self._allowed = allowed
+        self._stops_key: tuple | None = None
+        self._stops = None
         self.jiffy = 0
         self.quit_pc = self.labels.get("quit_to_basic", -1)
         self.quits = 0               # times the game went back to BASIC (menu Q)
@@ -137,61 +131,84 @@ class Game:
 
     # ---- running ----
     def _run(self, budget: int, what: str, stop_pc: int | None = None, stop_a: int = 0) -> None:
-        """Run until GETIN finds no key queued (or `stop_pc` is reached with A >= stop_a)."""
+        """Run until GETIN finds no key queued (or `stop_pc` is reached with A >= stop_a).
+
+        The compiled core (wordle64.c64.fast6502) runs the 6502 between the addresses where
+        Python must look: GETIN, the KERNAL traps, `stop_pc`, the SID and quit hooks and any
+        address outside the program; py65's MPU holds the registers in between."""
         machine, mpu = self.machine, self.machine.mpu
-        memory, allowed, bad, traps, keys = (machine.memory, self._allowed, _BAD_OPCODE,
-                                             machine.traps, machine.keys)
-        step = mpu.step
+        traps, keys = machine.traps, machine.keys
+        stops = self._stop_map(stop_pc)
         limit = mpu.processorCycles + budget
-        min_sp = self.min_sp
+        regs = fast6502.registers_of(mpu, self.min_sp)
+        resume = False
         try:
             while True:
-                pc = mpu.pc
+                reason = fast6502.run(machine.view, regs, stops, limit, STACK_FLOOR, resume)
+                fast6502.store_registers(mpu, regs)
+                self.min_sp = int(regs[fast6502.MIN_SP])
+                resume, pc = False, mpu.pc
+                if reason == fast6502.STACK_FLOOR:
+                    self._fail(what, f"overflowed the stack (SP ${self.min_sp:02X})", pc)
+                if reason == fast6502.OVER_LIMIT:
+                    self._fail(what, f"ran past {budget:,} cycles without waiting for a key", pc)
+                if reason == fast6502.BAD_OPCODE:
+                    opcode = machine.memory[pc]
+                    self._fail(what, f"hit {'BRK' if opcode == 0 else 'an undocumented opcode'}"
+                               f" ${opcode:02X}", pc)
                 if pc == GETIN:
                     if not keys:
                         return
                     mpu.a = keys.popleft()
                     mpu.p = (mpu.p & ~(MPU.ZERO | MPU.NEGATIVE | MPU.CARRY)) | (
                         MPU.ZERO if mpu.a == 0 else 0) | (mpu.a & MPU.NEGATIVE)
-                    mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
-                    mpu.processorCycles += 6
-                    continue
-                if pc == stop_pc and mpu.a >= stop_a:
+                    self._return_from_trap(mpu)
+                elif pc == stop_pc and mpu.a >= stop_a:
                     return
-                if pc == self.sid_pc and self.sid_writes is not None:
-                    self.sid_writes.append((mpu.processorCycles, mpu.x, mpu.a))
-                    if self.sid_hook is not None:
-                        self.sid_hook(self)
-                if pc == self.quit_pc:      # back to BASIC: RUN again (the menu as booted)
-                    self.quits += 1
-                    if self.start is None:
-                        self._fail(what, "went back to BASIC during start-up", pc)
-                    stats, cycles = self.stats(), mpu.processorCycles
-                    self.played_before_quits += stats["played"]
-                    self.won_before_quits += stats["wins"]
-                    self.restore(self.start)
-                    mpu.processorCycles = cycles        # time goes on
+                elif pc == self.quit_pc:    # back to BASIC: RUN again (the menu as booted)
+                    self._quit(what, pc)
                     return
-                if not allowed[pc]:
+                elif not self._allowed[pc]:
                     self._fail(what, "left the program", pc)
-                if pc >= emu.KERNAL_START:
+                elif pc >= emu.KERNAL_START:
                     traps[pc](machine)
-                    mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
-                    mpu.processorCycles += 6
-                    continue
-                if bad[memory[pc]]:
-                    self._fail(what, f"hit {'BRK' if memory[pc] == 0 else 'an undocumented opcode'}"
-                               f" ${memory[pc]:02X}", pc)
-                step()
-                if mpu.sp < min_sp:
-                    min_sp = mpu.sp
-                    if min_sp < STACK_FLOOR:
-                        self._fail(what, f"overflowed the stack (SP ${min_sp:02X})", mpu.pc)
-                if mpu.processorCycles > limit:
-                    self._fail(what, f"ran past {budget:,} cycles without waiting for a key",
-                               mpu.pc)
+                    self._return_from_trap(mpu)
+                else:                       # a hook (SID write, stop_pc below stop_a): go on
+                    if pc == self.sid_pc and self.sid_writes is not None:
+                        self.sid_writes.append((mpu.processorCycles, mpu.x, mpu.a))
+                        if self.sid_hook is not None:
+                            self.sid_hook(self)
+                    resume = True
+                regs = fast6502.registers_of(mpu, self.min_sp)
         finally:
-            self.min_sp = min_sp
+            self.min_sp = min(self.min_sp, int(regs[fast6502.MIN_SP]))
+
+    @staticmethod
+    def _return_from_trap(mpu: MPU) -> None:
+        mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
+        mpu.processorCycles += 6
+
+    def _quit(self, what: str, pc: int) -> None:
+        """The game jumped back to BASIC: count it and restore the booted menu."""
+        self.quits += 1
+        if self.start is None:
+            self._fail(what, "went back to BASIC during start-up", pc)
+        stats, cycles = self.stats(), self.machine.mpu.processorCycles
+        self.played_before_quits += stats["played"]
+        self.won_before_quits += stats["wins"]
+        self.restore(self.start)
+        self.machine.mpu.processorCycles = cycles        # time goes on
+
+    def _stop_map(self, stop_pc: int | None):
+        """Where the compiled core must stop for Python (see _run)."""
+        key = (stop_pc, self.sid_pc, self.quit_pc)
+        if self._stops_key != key:
+            outside = np.frombuffer(bytes(self._allowed), np.uint8) == 0
+            stops = fast6502.stop_map([a for a in (GETIN, stop_pc, self.sid_pc, self.quit_pc)
+                                       if a is not None and a >= 0], emu.KERNAL_START)
+            stops[outside] = 1
+            self._stops, self._stops_key = stops, key
+        return self._stops
 
     def _fail(self, what: str, problem: str, pc: int) -> None:
         mpu = self.machine.mpu
