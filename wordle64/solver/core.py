@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 from wordle64.errors import NoCandidate, Wordle64Error
 from wordle64.score import ABSENT, ELSEWHERE, RIGHT, marks_from_string, pattern_code
@@ -313,25 +314,67 @@ def split_figures(codes: np.ndarray) -> Figures:
         # per-candidate group sizes by pairwise comparison
         group = (codes[:, None, :] == codes[None, :, :]).sum(axis=1)
         return _figures_from_group_sizes(codes, group)
-    flat = codes.astype(np.int32) * count + np.arange(count, dtype=np.int32)
-    table = np.bincount(flat.ravel(), minlength=PATTERNS * count).reshape(PATTERNS, count)
     if size < 64:
+        flat = codes.astype(np.int32) * count + np.arange(count, dtype=np.int32)
+        table = np.bincount(flat.ravel(), minlength=PATTERNS * count).reshape(PATTERNS, count)
         return _figures_from_group_sizes(codes, table[codes, np.arange(count)])
-    # per-group terms looked up by group size: cheaper than computing them on the whole table
+    # per-group terms looked up by group size, summed in feedback-code order (as a sum over
+    # the rows of a codes x guesses table would), by compiled code
     group_sizes = np.arange(size + 1, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         plogp_of = np.where(group_sizes > 0, group_sizes * np.log2(group_sizes), 0.0)
     lower_of = bucket_lower_bound(np.arange(size + 1))
-    plogp = plogp_of[table].sum(axis=0)
-    candidate = table[SOLVED] > 0
+    max_bucket, sum_squares, plogp, buckets, candidate, lower = _split_kernel(
+        np.ascontiguousarray(codes), plogp_of, lower_of)
     return Figures(
-        max_bucket=table.max(axis=0),
-        sum_squares=(table * table).sum(axis=0),
+        max_bucket=max_bucket,
+        sum_squares=sum_squares,
         entropy=math.log2(size) - plogp / size,
-        buckets=np.count_nonzero(table, axis=0),
+        buckets=buckets,
         candidate=candidate,
-        lower_bound=size + lower_of[table].sum(axis=0) - lower_of[table[SOLVED]],
+        lower_bound=size + lower,
     )
+
+
+_BLOCK = 64  # guesses counted at once: their counts stay in the cache
+
+
+@njit(cache=True, nogil=True)
+def _split_kernel(codes, plogp_of, lower_of):  # pragma: no cover - compiled
+    """Per guess over a (candidates, guesses) code block: largest group, sum of squared group
+    sizes, sum of plogp_of[group size] in code order, groups, candidate, and the sum of
+    lower_of[group size] over the groups that are not solved."""
+    size, count = codes.shape
+    max_bucket = np.zeros(count, np.int64)
+    sum_squares = np.zeros(count, np.int64)
+    plogp = np.zeros(count, np.float64)
+    buckets = np.zeros(count, np.int64)
+    candidate = np.zeros(count, np.bool_)
+    lower = np.zeros(count, np.int64)
+    counts = np.zeros((_BLOCK, PATTERNS), np.int64)
+    for first in range(0, count, _BLOCK):
+        last = min(first + _BLOCK, count)
+        counts[:] = 0
+        for row in range(size):
+            for guess in range(first, last):
+                counts[guess - first, codes[row, guess]] += 1
+        for guess in range(first, last):
+            group = counts[guess - first]
+            largest, squares, bits, groups, bound = 0, 0, 0.0, 0, 0
+            for code in range(PATTERNS):
+                m = group[code]
+                if m > largest:
+                    largest = m
+                squares += m * m
+                bits += plogp_of[m]
+                if m > 0:
+                    groups += 1
+                if code != SOLVED:
+                    bound += lower_of[m]
+            max_bucket[guess], sum_squares[guess], plogp[guess] = largest, squares, bits
+            buckets[guess], candidate[guess] = groups, group[SOLVED] > 0
+            lower[guess] = bound
+    return max_bucket, sum_squares, plogp, buckets, candidate, lower
 
 
 def bound_figures(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -341,12 +384,31 @@ def bound_figures(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     size = codes.shape[0]
     if size > PATTERNS - 5:
         raise AssertionError("bound_figures is for sets of at most 238 answers")
-    ordered = np.sort(codes, axis=0)
-    candidate = ordered[-1] == SOLVED  # SOLVED is the largest code
-    buckets = 1 + np.count_nonzero(ordered[1:] != ordered[:-1], axis=0)
-    # size + sum over non-solved groups of (2 m - 1) = size + 2 (size - solved) - non-solved
-    lower = 3 * size - candidate - buckets
-    return lower.astype(np.int64), candidate
+    lower, candidate = _bound_kernel(np.ascontiguousarray(codes))
+    return lower, candidate
+
+
+@njit(cache=True, nogil=True)
+def _bound_kernel(codes):  # pragma: no cover - compiled
+    """(3 size - candidate - distinct feedbacks, candidate) per guess of a small code block."""
+    size, count = codes.shape
+    lower = np.empty(count, np.int64)
+    candidate = np.zeros(count, np.bool_)
+    for guess in range(count):
+        distinct = 0
+        for row in range(size):
+            code = codes[row, guess]
+            if code == SOLVED:
+                candidate[guess] = True
+            seen = False
+            for earlier in range(row):
+                if codes[earlier, guess] == code:
+                    seen = True
+                    break
+            if not seen:
+                distinct += 1
+        lower[guess] = 3 * size - candidate[guess] - distinct
+    return lower, candidate
 
 
 def _figures_from_group_sizes(codes: np.ndarray, group: np.ndarray) -> Figures:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numba import njit
 
 from wordle64.errors import Wordle64Error
 from wordle64.solver.core import (
@@ -58,17 +59,42 @@ class Game:
         return split_figures(self.by_answer[subset])
 
     def partition(self, subset: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
-        """(code, answers) groups of `subset` by the feedback of `guess`, solved group left out."""
-        codes = self.by_answer[subset, guess]
-        order = np.argsort(codes, kind="stable")
-        codes, members = codes[order], subset[order]
-        cuts = np.flatnonzero(np.diff(codes)) + 1
-        groups = []
-        for group in np.split(np.arange(len(members)), cuts):
-            code = int(codes[group[0]])
-            if code != SOLVED:
-                groups.append((code, members[group]))
-        return groups
+        """(code, answers) groups of `subset` by the feedback of `guess`, solved group left out;
+        groups by code, each in `subset`'s order."""
+        codes, starts, members = _group_by_code(self.by_answer, subset, guess)
+        return [(int(code), members[starts[i]:starts[i + 1]])
+                for i, code in enumerate(codes) if code != SOLVED]
+
+
+@njit(cache=True, nogil=True)
+def _group_by_code(by_answer, subset, guess):  # pragma: no cover - compiled
+    """A stable counting sort of `subset` by feedback code: (codes present, ascending; their
+    groups' starts, plus the end; the members in that order)."""
+    counts = np.zeros(256, np.int64)
+    for answer in subset:
+        counts[by_answer[answer, guess]] += 1
+    present = 0
+    for code in range(256):
+        present += counts[code] > 0
+    codes = np.empty(present, np.int64)
+    starts = np.empty(present + 1, np.int64)
+    offset = np.empty(256, np.int64)
+    at = 0
+    slot = 0
+    for code in range(256):
+        if counts[code]:
+            codes[slot] = code
+            starts[slot] = at
+            offset[code] = at
+            at += counts[code]
+            slot += 1
+    starts[present] = at
+    members = np.empty_like(subset)
+    for answer in subset:
+        code = by_answer[answer, guess]
+        members[offset[code]] = answer
+        offset[code] += 1
+    return codes, starts, members
 
 
 @dataclass
