@@ -317,3 +317,17 @@ def test_greedy_strategies_get_the_default_search_settings():
     configured = {"widths": [3, 1], "exact_size": 8}
     assert search_settings(configured) == SearchSettings(widths=(3, 1), exact_size=8)
     assert sweep_per_figure({"per_figure": 5}) == 5
+
+
+def test_partition_groups_answers_by_their_feedback_in_subset_order():
+    game = game_of(THIRTY, THIRTY)
+    subset = np.array([29, 3, 17, 8, 0, 22, 11, 5], dtype=np.int64)
+    guess = THIRTY.index("sound")
+    expected = defaultdict(list)
+    for answer in subset:
+        code = pattern_code(score("sound", THIRTY[answer]))
+        if code != 242:
+            expected[code].append(int(answer))
+    groups = game.partition(subset, guess)
+    assert [code for code, _ in groups] == sorted(expected)
+    assert {code: members.tolist() for code, members in groups} == dict(expected)
