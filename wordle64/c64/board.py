@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from py65.devices.mpu6502 import MPU
 
+from wordle64.c64 import fast6502
 from wordle64.c64.bus import FRAME_LINES, LINE_CYCLES, Bus
 from wordle64.c64.cia import NEVER
 from wordle64.errors import Wordle64Error
@@ -62,6 +64,9 @@ class Board:
         self.stolen = 0            # cycles the VIC took for bad lines
         self.stop_pc = -1          # run stops when the CPU is about to run this address
         self.stopped_at: int | None = None   # the cycle it stopped there (stop_pc disarmed)
+        self._arrays = tuple(fast6502.memory_view(part) for part in
+                             (self.bus.view, self.bus.ram, self.bus.kind))
+        self._stops = np.zeros(0x10000, np.uint8)   # the compiled core's stop map: stop_pc
 
     @classmethod
     def from_folder(cls, folder: str | Path, names: dict[str, str] | None = None) -> Board:
@@ -93,27 +98,38 @@ class Board:
     def run(self, cycles: int) -> None:
         """Run ``cycles`` more cycles (the last instruction may overshoot by a few).
 
-        py65's ``step`` inlined: the opcode is fetched from the bus's view (code never runs
-        from I/O or the 6510 port), the rest is py65's own instruction table. With ``stop_at``
-        armed, it stops early, before the instruction at that address runs.
-        """
-        mpu, cia1, view, stop_pc = self.mpu, self.bus.cia1, self.bus.view, self.stop_pc
+        The compiled core (wordle64.c64.fast6502.run_banked) runs the CPU on the bus's view
+        and RAM until an instruction would touch I/O or the 6510 port, a bad line or the
+        interrupt is due, or the time is up; such an instruction is stepped here by py65
+        through the bus (py65's ``step`` inlined), and the events are taken as after any
+        instruction. With ``stop_at`` armed, it stops early, before the instruction at that
+        address runs."""
+        mpu, cia1, bus = self.mpu, self.bus.cia1, self.bus
+        view, ram, kind = self._arrays
         instruct, cycletime, extracycles = mpu.instruct, mpu.cycletime, mpu.extracycles
         target = mpu.processorCycles + cycles
         irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
         bad_at = self.next_bad_line(mpu.processorCycles)
         cia1.dirty = False
+        regs = np.empty(fast6502.REGISTERS, np.int64)
         while mpu.processorCycles < target:
-            if mpu.pc == stop_pc:
+            fast6502.registers_of(mpu, into=regs)
+            reason = fast6502.run_banked(view, ram, kind, True, regs, self._stops,
+                                         min(target, bad_at) - 1, 0, False,
+                                         irq_at if irq_at < NEVER else -1)
+            fast6502.store_registers(mpu, regs)
+            if reason == fast6502.STOPPED:           # at stop_pc
+                self._stops[self.stop_pc] = 0
                 self.stopped_at, self.stop_pc = mpu.processorCycles, -1
                 return
-            op = view[mpu.pc]
-            mpu.pc = (mpu.pc + 1) & 0xFFFF
-            mpu.excycles = 0
-            mpu.addcycles = extracycles[op]
-            instruct[op](mpu)
-            mpu.pc &= 0xFFFF
-            mpu.processorCycles += cycletime[op] + mpu.excycles
+            if reason in (fast6502.IO_ACCESS, fast6502.BAD_OPCODE):
+                op = bus.view[mpu.pc]
+                mpu.pc = (mpu.pc + 1) & 0xFFFF
+                mpu.excycles = 0
+                mpu.addcycles = extracycles[op]
+                instruct[op](mpu)
+                mpu.pc &= 0xFFFF
+                mpu.processorCycles += cycletime[op] + mpu.excycles
             if cia1.dirty:               # a CIA1 access, $D011 written or an idle skip
                 cia1.dirty = False
                 irq_at = self.irq_at = cia1.irq_at(mpu.processorCycles)
@@ -129,7 +145,10 @@ class Board:
     def stop_at(self, pc: int) -> None:
         """Arm a stop: the next ``run`` that reaches ``pc`` returns before running it, with
         ``stopped_at`` = that cycle (one stop per arming)."""
+        if self.stop_pc >= 0:
+            self._stops[self.stop_pc] = 0
         self.stop_pc, self.stopped_at = pc, None
+        self._stops[pc] = 1
 
     def next_bad_line(self, cycle: int) -> int:
         """The cycle at which the VIC next stops the CPU for a bad line (NEVER with the

@@ -24,7 +24,11 @@ A, X, Y, SP, P, PC, CYCLES, MIN_SP = range(8)
 REGISTERS = 8
 
 # why a run returned
-STOPPED, OVER_LIMIT, BAD_OPCODE, STACK_FLOOR = range(4)
+STOPPED, OVER_LIMIT, BAD_OPCODE, STACK_FLOOR, IO_ACCESS, IRQ_DUE = range(6)
+
+# page kinds of `kind` (as wordle64.c64.bus has them): RAM, ROM (reads the view, writes RAM), I/O
+RAM_PAGE, ROM_PAGE, IO_PAGE = 0, 1, 2
+_FLAT = np.zeros(256, np.uint8)   # a flat 64 KB RAM: every page RAM
 
 _MNEMONICS = ("???", "ADC", "AND", "ASL", "BCC", "BCS", "BEQ", "BIT", "BMI", "BNE", "BPL", "BRK",
               "BVC", "BVS", "CLC", "CLD", "CLI", "CLV", "CMP", "CPX", "CPY", "DEC", "DEX", "DEY",
@@ -254,13 +258,35 @@ def _branch_taken(operation, p):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compiled
-    """Run from regs[PC]; return why it stopped (STOPPED, OVER_LIMIT, BAD_OPCODE, STACK_FLOOR).
+def _store(view, ram, kind, address, value):  # pragma: no cover - compiled
+    """A CPU write: RAM always, the read view too where the page is RAM (not under a ROM)."""
+    ram[address] = value
+    if kind[address >> 8] == RAM_PAGE:
+        view[address] = value
 
-    in: mem (uint8[65536]), regs (int64[8]: A X Y SP P PC CYCLES MIN_SP), stops (uint8[65536]:
-    nonzero where the run stops before executing), limit (stop once CYCLES exceeds it), floor
-    (stop once SP drops below it), free_first (True: no stop check before the first
-    instruction, so a run can resume from a stop address). out: regs updated, mem written.
+
+@njit(cache=True, nogil=True)
+def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compiled
+    """`run_banked` on a flat 64 KB RAM (the routine harness and the game session): no I/O,
+    no 6510 port, no interrupt; see there."""
+    return run_banked(mem, mem, _FLAT, False, regs, stops, limit, floor, free_first, -1)
+
+
+@njit(cache=True, nogil=True)
+def run_banked(mem, ram, kind, port, regs, stops, limit, floor, free_first,
+               irq_at):  # pragma: no cover - compiled
+    """Run from regs[PC]; return why it stopped (STOPPED, OVER_LIMIT, BAD_OPCODE, STACK_FLOOR,
+    IO_ACCESS, IRQ_DUE).
+
+    in: mem (uint8[65536], what reads see: RAM with the banked-in ROMs), ram (where writes go),
+    kind (uint8[256] page kinds: an instruction whose operand is on an IO_PAGE stops the run
+    before it executes, IO_ACCESS, so its caller can step it through the real bus), port (the
+    same for $00/$01, the 6510 port, zero-page pointers included), irq_at (stop with IRQ_DUE
+    once the cycle count reaches it with interrupts enabled; -1 never), regs (int64[8]: A X Y
+    SP P PC CYCLES MIN_SP), stops (uint8[65536]: nonzero where the run stops before
+    executing), limit (stop once CYCLES exceeds it), floor (stop once SP drops below it),
+    free_first (True: no stop check before the first instruction, so a run can resume from a
+    stop address). out: regs updated, memory written.
     """
     operation_of, mode_of, cycletime, extracycles = OPERATION, MODE, CYCLETIME, EXTRACYCLES
     a, x, y, sp, p, pc = regs[A], regs[X], regs[Y], regs[SP], regs[P], regs[PC]
@@ -278,6 +304,7 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
             reason = BAD_OPCODE
             break
         mode = mode_of[opcode]
+        start = pc
         pc = (pc + 1) & 0xFFFF
         extra = 0
         if mode == M_REL:
@@ -338,10 +365,10 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
             elif operation == TXS:
                 sp = x
             elif operation == PHA:
-                mem[0x100 + sp] = a
+                _store(mem, ram, kind, 0x100 + sp, a)
                 sp = (sp - 1) & 0xFF
             elif operation == PHP:
-                mem[0x100 + sp] = p | B_FLAG | U_FLAG
+                _store(mem, ram, kind, 0x100 + sp, p | B_FLAG | U_FLAG)
                 sp = (sp - 1) & 0xFF
             elif operation == PLA:
                 sp = (sp + 1) & 0xFF
@@ -364,9 +391,9 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
             word = np.int64(mem[pc]) | (np.int64(mem[(pc + 1) & 0xFFFF]) << 8)
             if operation == JSR:
                 back = (pc + 1) & 0xFFFF
-                mem[0x100 + sp] = back >> 8
+                _store(mem, ram, kind, 0x100 + sp, back >> 8)
                 sp = (sp - 1) & 0xFF
-                mem[0x100 + sp] = back & 0xFF
+                _store(mem, ram, kind, 0x100 + sp, back & 0xFF)
                 sp = (sp - 1) & 0xFF
                 pc = word
             elif mode == M_IND:
@@ -374,13 +401,23 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
             else:
                 pc = word
         else:
+            if port and (mode == M_INX or mode == M_INY):
+                pointer = (np.int64(mem[pc]) + (x if mode == M_INX else 0)) & 0xFF
+                if pointer < 2 or pointer == 0xFF:
+                    pc = start
+                    reason = IO_ACCESS
+                    break
             address, length, extra = _address(mem, mode, pc, x, y, extracycles[opcode])
+            if kind[address >> 8] == IO_PAGE or (port and address < 2):
+                pc = start
+                reason = IO_ACCESS
+                break
             pc = (pc + length) & 0xFFFF
             if operation == LDA:
                 a = np.int64(mem[address])
                 p = _nz(p, a)
             elif operation == STA:
-                mem[address] = a
+                _store(mem, ram, kind, address, a)
             elif operation == LDX:
                 x = np.int64(mem[address])
                 p = _nz(p, x)
@@ -388,9 +425,9 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
                 y = np.int64(mem[address])
                 p = _nz(p, y)
             elif operation == STX:
-                mem[address] = x
+                _store(mem, ram, kind, address, x)
             elif operation == STY:
-                mem[address] = y
+                _store(mem, ram, kind, address, y)
             elif operation == ORA:
                 a |= np.int64(mem[address])
                 p = _nz(p, a)
@@ -418,11 +455,11 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
                 p |= value & (N_FLAG | V_FLAG)
             elif operation == INC or operation == DEC:
                 value = (np.int64(mem[address]) + (1 if operation == INC else -1)) & 0xFF
-                mem[address] = value
+                _store(mem, ram, kind, address, value)
                 p = _nz(p, value)
             else:
                 value, p = _shift(operation, np.int64(mem[address]), p)
-                mem[address] = value
+                _store(mem, ram, kind, address, value)
         cycles += cycletime[opcode] + extra
         if sp < min_sp:
             min_sp = sp
@@ -432,21 +469,24 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
         if cycles > limit:
             reason = OVER_LIMIT
             break
+        if 0 <= irq_at <= cycles and not p & I_FLAG:
+            reason = IRQ_DUE
+            break
     regs[A], regs[X], regs[Y], regs[SP], regs[P], regs[PC] = a, x, y, sp, p, pc
     regs[CYCLES], regs[MIN_SP] = cycles, min_sp
     return reason
 
 
-def registers_of(mpu: MPU, min_sp: int = 0xFF) -> np.ndarray:
-    """py65's registers and cycle count as a `run` register array."""
-    return np.array([mpu.a, mpu.x, mpu.y, mpu.sp, mpu.p, mpu.pc, mpu.processorCycles, min_sp],
-                    np.int64)
+def registers_of(mpu: MPU, min_sp: int = 0xFF, into: np.ndarray | None = None) -> np.ndarray:
+    """py65's registers and cycle count as a `run` register array (`into`, when given)."""
+    regs = np.empty(REGISTERS, np.int64) if into is None else into
+    regs[:] = (mpu.a, mpu.x, mpu.y, mpu.sp, mpu.p, mpu.pc, mpu.processorCycles, min_sp)
+    return regs
 
 
 def store_registers(mpu: MPU, regs: np.ndarray) -> None:
     """Put a run's registers and cycle count back into py65's MPU."""
-    mpu.a, mpu.x, mpu.y, mpu.sp, mpu.p, mpu.pc, mpu.processorCycles = (
-        int(value) for value in regs[:MIN_SP])
+    mpu.a, mpu.x, mpu.y, mpu.sp, mpu.p, mpu.pc, mpu.processorCycles, _ = regs.tolist()
 
 
 def stop_map(addresses, from_address: int = 0x10000) -> np.ndarray:
