@@ -273,6 +273,146 @@ def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compi
 
 
 @njit(cache=True, nogil=True)
+def _branch(operation, p, pc, mem):  # pragma: no cover - compiled
+    """(PC, extra cycles) after a branch whose offset is at `pc`: 1 taken, 2 to another page."""
+    if not _branch_taken(operation, p):
+        return (pc + 1) & 0xFFFF, 0
+    offset = np.int64(mem[pc])
+    pc = (pc + 1) & 0xFFFF
+    target = (pc + offset - 256 if offset & 0x80 else pc + offset) & 0xFFFF
+    return target, 2 if (target ^ pc) & 0xFF00 else 1
+
+
+@njit(cache=True, nogil=True)
+def _implied(operation, mode, a, x, y, sp, p, pc, mem, ram, kind):  # pragma: no cover - compiled
+    """(A, X, Y, SP, P, PC) after an implied or accumulator instruction."""
+    if mode == M_ACC:
+        a, p = _shift(operation, a, p)
+    elif operation == NOP:
+        pass
+    elif operation == CLC:
+        p &= ~C_FLAG
+    elif operation == SEC:
+        p |= C_FLAG
+    elif operation == CLI:
+        p &= ~I_FLAG
+    elif operation == SEI:
+        p |= I_FLAG
+    elif operation == CLD:
+        p &= ~D_FLAG
+    elif operation == SED:
+        p |= D_FLAG
+    elif operation == CLV:
+        p &= ~V_FLAG
+    elif operation == DEX:
+        x = (x - 1) & 0xFF
+        p = _nz(p, x)
+    elif operation == DEY:
+        y = (y - 1) & 0xFF
+        p = _nz(p, y)
+    elif operation == INX:
+        x = (x + 1) & 0xFF
+        p = _nz(p, x)
+    elif operation == INY:
+        y = (y + 1) & 0xFF
+        p = _nz(p, y)
+    elif operation == TAX:
+        x = a
+        p = _nz(p, x)
+    elif operation == TAY:
+        y = a
+        p = _nz(p, y)
+    elif operation == TXA:
+        a = x
+        p = _nz(p, a)
+    elif operation == TYA:
+        a = y
+        p = _nz(p, a)
+    elif operation == TSX:
+        x = sp
+        p = _nz(p, x)
+    elif operation == TXS:
+        sp = x
+    elif operation == PHA:
+        _store(mem, ram, kind, 0x100 + sp, a)
+        sp = (sp - 1) & 0xFF
+    elif operation == PHP:
+        _store(mem, ram, kind, 0x100 + sp, p | B_FLAG | U_FLAG)
+        sp = (sp - 1) & 0xFF
+    elif operation == PLA:
+        sp = (sp + 1) & 0xFF
+        a = np.int64(mem[0x100 + sp])
+        p = _nz(p, a)
+    elif operation == PLP:
+        sp = (sp + 1) & 0xFF
+        p = np.int64(mem[0x100 + sp]) | B_FLAG | U_FLAG
+    elif operation == RTS or operation == RTI:
+        if operation == RTI:
+            sp = (sp + 1) & 0xFF
+            p = np.int64(mem[0x100 + sp]) | B_FLAG | U_FLAG
+        sp = (sp + 1) & 0xFF
+        low = np.int64(mem[0x100 + sp])
+        sp = (sp + 1) & 0xFF
+        pc = low | (np.int64(mem[0x100 + sp]) << 8)
+        if operation == RTS:
+            pc = (pc + 1) & 0xFFFF
+    return a, x, y, sp, p, pc
+
+
+@njit(cache=True, nogil=True)
+def _operate(operation, address, a, x, y, p, mem, ram, kind):  # pragma: no cover - compiled
+    """(A, X, Y, P) after an instruction on the memory operand at `address`."""
+    if operation == LDA:
+        a = np.int64(mem[address])
+        p = _nz(p, a)
+    elif operation == STA:
+        _store(mem, ram, kind, address, a)
+    elif operation == LDX:
+        x = np.int64(mem[address])
+        p = _nz(p, x)
+    elif operation == LDY:
+        y = np.int64(mem[address])
+        p = _nz(p, y)
+    elif operation == STX:
+        _store(mem, ram, kind, address, x)
+    elif operation == STY:
+        _store(mem, ram, kind, address, y)
+    elif operation == ORA:
+        a |= np.int64(mem[address])
+        p = _nz(p, a)
+    elif operation == AND:
+        a &= np.int64(mem[address])
+        p = _nz(p, a)
+    elif operation == EOR:
+        a ^= np.int64(mem[address])
+        p = _nz(p, a)
+    elif operation == ADC:
+        a, p = _adc(a, p, np.int64(mem[address]))
+    elif operation == SBC:
+        a, p = _sbc(a, p, np.int64(mem[address]))
+    elif operation == CMP:
+        p = _compare(p, a, np.int64(mem[address]))
+    elif operation == CPX:
+        p = _compare(p, x, np.int64(mem[address]))
+    elif operation == CPY:
+        p = _compare(p, y, np.int64(mem[address]))
+    elif operation == BIT:
+        value = np.int64(mem[address])
+        p &= ~(Z_FLAG | N_FLAG | V_FLAG)
+        if (a & value) == 0:
+            p |= Z_FLAG
+        p |= value & (N_FLAG | V_FLAG)
+    elif operation == INC or operation == DEC:
+        value = (np.int64(mem[address]) + (1 if operation == INC else -1)) & 0xFF
+        _store(mem, ram, kind, address, value)
+        p = _nz(p, value)
+    else:
+        value, p = _shift(operation, np.int64(mem[address]), p)
+        _store(mem, ram, kind, address, value)
+    return a, x, y, p
+
+
+@njit(cache=True, nogil=True)
 def run_banked(mem, ram, kind, port, regs, stops, limit, floor, free_first,
                irq_at):  # pragma: no cover - compiled
     """Run from regs[PC]; return why it stopped (STOPPED, OVER_LIMIT, BAD_OPCODE, STACK_FLOOR,
@@ -308,85 +448,9 @@ def run_banked(mem, ram, kind, port, regs, stops, limit, floor, free_first,
         pc = (pc + 1) & 0xFFFF
         extra = 0
         if mode == M_REL:
-            if _branch_taken(operation, p):
-                offset = np.int64(mem[pc])
-                pc = (pc + 1) & 0xFFFF
-                target = (pc + offset - 256 if offset & 0x80 else pc + offset) & 0xFFFF
-                extra = 2 if (target ^ pc) & 0xFF00 else 1
-                pc = target
-            else:
-                pc = (pc + 1) & 0xFFFF
+            pc, extra = _branch(operation, p, pc, mem)
         elif mode == M_IMP or mode == M_ACC:
-            if mode == M_ACC:
-                a, p = _shift(operation, a, p)
-            elif operation == NOP:
-                pass
-            elif operation == CLC:
-                p &= ~C_FLAG
-            elif operation == SEC:
-                p |= C_FLAG
-            elif operation == CLI:
-                p &= ~I_FLAG
-            elif operation == SEI:
-                p |= I_FLAG
-            elif operation == CLD:
-                p &= ~D_FLAG
-            elif operation == SED:
-                p |= D_FLAG
-            elif operation == CLV:
-                p &= ~V_FLAG
-            elif operation == DEX:
-                x = (x - 1) & 0xFF
-                p = _nz(p, x)
-            elif operation == DEY:
-                y = (y - 1) & 0xFF
-                p = _nz(p, y)
-            elif operation == INX:
-                x = (x + 1) & 0xFF
-                p = _nz(p, x)
-            elif operation == INY:
-                y = (y + 1) & 0xFF
-                p = _nz(p, y)
-            elif operation == TAX:
-                x = a
-                p = _nz(p, x)
-            elif operation == TAY:
-                y = a
-                p = _nz(p, y)
-            elif operation == TXA:
-                a = x
-                p = _nz(p, a)
-            elif operation == TYA:
-                a = y
-                p = _nz(p, a)
-            elif operation == TSX:
-                x = sp
-                p = _nz(p, x)
-            elif operation == TXS:
-                sp = x
-            elif operation == PHA:
-                _store(mem, ram, kind, 0x100 + sp, a)
-                sp = (sp - 1) & 0xFF
-            elif operation == PHP:
-                _store(mem, ram, kind, 0x100 + sp, p | B_FLAG | U_FLAG)
-                sp = (sp - 1) & 0xFF
-            elif operation == PLA:
-                sp = (sp + 1) & 0xFF
-                a = np.int64(mem[0x100 + sp])
-                p = _nz(p, a)
-            elif operation == PLP:
-                sp = (sp + 1) & 0xFF
-                p = np.int64(mem[0x100 + sp]) | B_FLAG | U_FLAG
-            elif operation == RTS or operation == RTI:
-                if operation == RTI:
-                    sp = (sp + 1) & 0xFF
-                    p = np.int64(mem[0x100 + sp]) | B_FLAG | U_FLAG
-                sp = (sp + 1) & 0xFF
-                low = np.int64(mem[0x100 + sp])
-                sp = (sp + 1) & 0xFF
-                pc = low | (np.int64(mem[0x100 + sp]) << 8)
-                if operation == RTS:
-                    pc = (pc + 1) & 0xFFFF
+            a, x, y, sp, p, pc = _implied(operation, mode, a, x, y, sp, p, pc, mem, ram, kind)
         elif operation == JSR or operation == JMP:
             word = np.int64(mem[pc]) | (np.int64(mem[(pc + 1) & 0xFFFF]) << 8)
             if operation == JSR:
@@ -413,53 +477,7 @@ def run_banked(mem, ram, kind, port, regs, stops, limit, floor, free_first,
                 reason = IO_ACCESS
                 break
             pc = (pc + length) & 0xFFFF
-            if operation == LDA:
-                a = np.int64(mem[address])
-                p = _nz(p, a)
-            elif operation == STA:
-                _store(mem, ram, kind, address, a)
-            elif operation == LDX:
-                x = np.int64(mem[address])
-                p = _nz(p, x)
-            elif operation == LDY:
-                y = np.int64(mem[address])
-                p = _nz(p, y)
-            elif operation == STX:
-                _store(mem, ram, kind, address, x)
-            elif operation == STY:
-                _store(mem, ram, kind, address, y)
-            elif operation == ORA:
-                a |= np.int64(mem[address])
-                p = _nz(p, a)
-            elif operation == AND:
-                a &= np.int64(mem[address])
-                p = _nz(p, a)
-            elif operation == EOR:
-                a ^= np.int64(mem[address])
-                p = _nz(p, a)
-            elif operation == ADC:
-                a, p = _adc(a, p, np.int64(mem[address]))
-            elif operation == SBC:
-                a, p = _sbc(a, p, np.int64(mem[address]))
-            elif operation == CMP:
-                p = _compare(p, a, np.int64(mem[address]))
-            elif operation == CPX:
-                p = _compare(p, x, np.int64(mem[address]))
-            elif operation == CPY:
-                p = _compare(p, y, np.int64(mem[address]))
-            elif operation == BIT:
-                value = np.int64(mem[address])
-                p &= ~(Z_FLAG | N_FLAG | V_FLAG)
-                if (a & value) == 0:
-                    p |= Z_FLAG
-                p |= value & (N_FLAG | V_FLAG)
-            elif operation == INC or operation == DEC:
-                value = (np.int64(mem[address]) + (1 if operation == INC else -1)) & 0xFF
-                _store(mem, ram, kind, address, value)
-                p = _nz(p, value)
-            else:
-                value, p = _shift(operation, np.int64(mem[address]), p)
-                _store(mem, ram, kind, address, value)
+            a, x, y, p = _operate(operation, address, a, x, y, p, mem, ram, kind)
         cycles += cycletime[opcode] + extra
         if sp < min_sp:
             min_sp = sp
