@@ -190,10 +190,13 @@ class Machine:
 
     # ---- calling ------------------------------------------------------------------------------
     def call(self, routine: str | int, *, a: int = 0, x: int = 0, y: int = 0,
-             carry: bool = False, max_cycles: int = DEFAULT_MAX_CYCLES) -> CallResult:
+             carry: bool = False, max_cycles: int = DEFAULT_MAX_CYCLES,
+             engine: str = "compiled") -> CallResult:
         """JSR to `routine` with the given registers; run to its RTS; return the outcome.
 
         The cycle count includes the JSR (6) and the final RTS, as a caller on the C64 pays them.
+        `engine` "compiled" runs wordle64.c64.fast6502; "py65" steps py65 itself (the reference
+        the compiled core is checked and benchmarked against).
         """
         target = self.addr(routine)
         mpu = self.mpu
@@ -203,7 +206,10 @@ class Machine:
         mpu.stPushWord(RETURN_TRAP - 1)
         mpu.pc = target
         mpu.processorCycles = 6
-        self._run(max_cycles, routine)
+        if engine == "py65":
+            self._run_py65(max_cycles, routine)
+        else:
+            self._run(max_cycles, routine)
         return CallResult(mpu.a, mpu.x, mpu.y, mpu.p, mpu.processorCycles, self.memory)
 
     def _run(self, max_cycles: int, routine: str | int) -> None:
@@ -230,6 +236,24 @@ class Machine:
             mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
             mpu.processorCycles += 6
             regs = fast6502.registers_of(mpu)
+
+    def _run_py65(self, max_cycles: int, routine: str | int) -> None:
+        """_run with py65 stepping every instruction."""
+        mpu, memory, traps, bad = self.mpu, self.memory, self.traps, fast6502.bad_opcodes()
+        while mpu.pc != RETURN_TRAP:
+            pc = mpu.pc
+            if pc in traps:
+                traps[pc](self)
+                mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
+                mpu.processorCycles += 6
+                continue
+            if pc >= KERNAL_START:
+                self._fail("jumped into the KERNAL at an address no trap handles", pc, routine)
+            if bad[memory[pc]]:
+                self._fail(f"hit opcode ${memory[pc]:02X} (BRK or undocumented)", pc, routine)
+            mpu.step()
+            if mpu.processorCycles > max_cycles:
+                self._fail(f"ran past its budget of {max_cycles:,} cycles", mpu.pc, routine)
 
     def _stop_map(self) -> np.ndarray:
         """Where a run stops: the traps, RETURN_TRAP and the whole (absent) KERNAL ROM."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,9 +71,10 @@ class UnpackRun:
 
 
 def run_unpacker(machine, routine: str, blob: bytes, *, table_addr: int, index_addr: int,
-                 blob_addr: int, max_cycles: int = 40_000_000) -> UnpackRun:
+                 blob_addr: int, max_cycles: int = 40_000_000,
+                 engine: str = "compiled") -> UnpackRun:
     """Run a 6502 unpacker (wordle64.c64.emu.Machine with unpack.s loaded) on a blob; return
-    what it wrote, its cycles and the progress values it reported."""
+    what it wrote, its cycles and the progress values it reported (`engine`: Machine.call's)."""
     words = int.from_bytes(blob[:2], "little") if routine != "dict_unpack_seed" else None
     machine.write(blob_addr, blob)
     machine.write_word("unpack_src", blob_addr)
@@ -80,7 +82,7 @@ def run_unpacker(machine, routine: str, blob: bytes, *, table_addr: int, index_a
     machine.write_word("unpack_index", index_addr)
     progress: list[int] = []
     machine.traps[machine.addr("unpack_progress_hook")] = lambda m: progress.append(m.mpu.a)
-    result = machine.call(routine, max_cycles=max_cycles)
+    result = machine.call(routine, max_cycles=max_cycles, engine=engine)
     index = machine.read(index_addr, 2 * (PREFIXES + 1))
     if words is None:
         words = int.from_bytes(index[-2:], "little")
@@ -118,7 +120,34 @@ def bench_unpack(words: Sequence[str], answers: Sequence[bool], prg: Path,
             "inplace_margin": margin,
         }
     out["decoders_prg_bytes"] = prg.stat().st_size - 2  # ctxhuff + seed (the game: ctxhuff)
+    out["emulator"] = bench_engines(words, answers, prg, labels, table_addr, index_addr)
     return out
+
+
+def bench_engines(words: Sequence[str], answers: Sequence[bool], prg: Path, labels: Path,
+                  table_addr: int, index_addr: int) -> dict:
+    """Wall time of dict_unpack (ctxhuff) on the compiled core and on py65 stepping: the
+    emulators' speed in 6502 cycles a second, and that both wrote the same table and cycles."""
+    from wordle64.c64.emu import Machine
+
+    blob = encode("ctxhuff", words, answers)
+    where = {"table_addr": table_addr, "index_addr": index_addr, "blob_addr": 0xD000 - len(blob)}
+    run_unpacker(Machine.from_files(prg, labels), "dict_unpack", blob, **where)  # compiles
+    runs = {}
+    for engine in ("compiled", "py65"):
+        machine = Machine.from_files(prg, labels)
+        started = time.perf_counter()
+        run = run_unpacker(machine, "dict_unpack", blob, engine=engine, **where)
+        runs[engine] = (run, time.perf_counter() - started)
+    (fast, fast_s), (slow, slow_s) = runs["compiled"], runs["py65"]
+    return {
+        "routine": "dict_unpack", "cycles": fast.cycles,
+        "same_result": fast.table == slow.table and fast.cycles == slow.cycles,
+        "compiled_seconds": round(fast_s, 3), "py65_seconds": round(slow_s, 3),
+        "compiled_cycles_per_second": round(fast.cycles / fast_s),
+        "py65_cycles_per_second": round(slow.cycles / slow_s),
+        "speedup": round(slow_s / fast_s, 1),
+    }
 
 
 def check_bench(result: dict) -> None:
