@@ -148,3 +148,20 @@ def test_seed_margin_keeps_the_overflow_list_until_its_prefix(unpacker):
     run = pack.run_unpacker(Machine.from_files(*unpacker), "dict_unpack_seed", blob,
                             table_addr=TABLE_ADDR, index_addr=INDEX_ADDR, blob_addr=tight - 3)
     assert run.table != pack.build_table(words, answers)
+
+
+@pytest.mark.parametrize("codec, routine", ROUTINES)
+def test_the_compiled_core_and_py65_unpack_alike(unpacker, codec, routine):
+    words = SYNTHETIC["one huge group"][:300] + ["abbey", "zzzzz"]
+    words, answers = pack.normalise(words, [i % 3 == 0 for i in range(len(words))])
+    blob = pack.encode(codec, words, answers)
+    runs, memories = [], []
+    for engine in ("compiled", "py65"):
+        machine = Machine.from_files(*unpacker)
+        runs.append(pack.run_unpacker(machine, routine, blob, table_addr=TABLE_ADDR,
+                                      index_addr=INDEX_ADDR, blob_addr=TOP - len(blob),
+                                      engine=engine))
+        memories.append(bytes(machine.memory))
+    assert runs[0].table == pack.build_table(words, answers)
+    assert runs[0].cycles == runs[1].cycles and runs[0].progress == runs[1].progress
+    assert memories[0] == memories[1]
