@@ -411,6 +411,48 @@ def _bound_kernel(codes):  # pragma: no cover - compiled
     return lower, candidate
 
 
+SPLIT_KEY_MAX_SIZE = 15  # (size + 1) ** size stays below 2 ** 63 up to here
+
+
+def first_of_each_split(codes: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """`order` without the guesses that split the candidates exactly as an earlier guess in it
+    does (the same groups, the same candidate solved): their trees are the same, so a search
+    that keeps the first best tree finds the same one. `codes`: the (candidates, guesses) code
+    block of at most SPLIT_KEY_MAX_SIZE candidates (larger: `order` unchanged)."""
+    if codes.shape[0] > SPLIT_KEY_MAX_SIZE:
+        return order
+    keys = _split_keys(np.ascontiguousarray(codes))
+    _, first = np.unique(keys[order], return_index=True)
+    return order[np.sort(first)]
+
+
+@njit(cache=True, nogil=True)
+def _split_keys(codes):  # pragma: no cover - compiled
+    """One integer per guess naming how it splits the candidates: each candidate's group
+    numbered by first appearance (the solved group: `size`), as digits in base size + 1."""
+    size, count = codes.shape
+    keys = np.empty(count, np.int64)
+    label_of = np.full(256, -1, np.int64)
+    for guess in range(count):
+        key, labels, scale = 0, 0, 1
+        for row in range(size):
+            code = codes[row, guess]
+            if code == SOLVED:
+                label = size
+            else:
+                label = label_of[code]
+                if label < 0:
+                    label = labels
+                    label_of[code] = labels
+                    labels += 1
+            key += label * scale
+            scale *= size + 1
+        for row in range(size):
+            label_of[codes[row, guess]] = -1
+        keys[guess] = key
+    return keys
+
+
 def _figures_from_group_sizes(codes: np.ndarray, group: np.ndarray) -> Figures:
     """Figures from the size of each candidate's group (candidates, guesses)."""
     size = codes.shape[0]

@@ -20,7 +20,8 @@ from numba import njit
 
 from wordle64.errors import Wordle64Error
 from wordle64.solver.core import (
-    HEURISTICS, PATTERNS, SOLVED, Figures, bound_figures, code_to_marks, heuristic_order,
+    HEURISTICS, PATTERNS, SOLVED, Figures, bound_figures, code_to_marks, first_of_each_split,
+    heuristic_order,
     split_figures,
 )
 from wordle64.score import marks_to_string
@@ -185,12 +186,14 @@ class Search:
             return self._try(subset, first, depth, math.inf)
         exact = first is None and len(subset) <= self.settings.exact_size
         if exact:  # every guess, in lower-bound order: the cheap figures suffice
-            lower, candidate = bound_figures(self.game.by_answer[subset])
+            codes = self.game.by_answer[subset]
+            lower, candidate = bound_figures(codes)
         else:
             figures = self.game.figures(subset)
             lower, candidate = figures.lower_bound, figures.candidate
         order = np.lexsort((np.arange(len(lower)), ~candidate, lower))
-        if exact:
+        if exact:  # one guess of each way to split the subset: the others give the same trees
+            order = first_of_each_split(codes, order)
             width = len(order)
         else:
             widths = self.settings.widths
