@@ -24,4 +24,5 @@ if [ ! -f "$stamp" ] || [ requirements.lock -nt "$stamp" ] || [ pyproject.toml -
     .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .
     touch "$stamp"
 fi
+.venv/bin/python -m wordle64.warm   # numba kernels compiled once into their cache
 echo "setup: ready (.venv/bin/snakemake, .venv/bin/wordle64)"
