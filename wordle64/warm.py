@@ -27,6 +27,7 @@ def warm_6502() -> None:
 def warm_solver() -> None:
     codes = np.zeros((70, 3), np.uint8)
     core.split_figures(codes)
+    core.split_figures(codes[:3])
     core.bound_figures(codes[:3])
     core.first_of_each_split(codes[:3], np.arange(3))
     play._group_by_code(np.ascontiguousarray(codes), np.arange(3, dtype=np.int64), 0)

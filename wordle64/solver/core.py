@@ -304,20 +304,13 @@ def bucket_lower_bound(size: np.ndarray) -> np.ndarray:
     return np.where(size > 0, 2 * size - 1 + np.maximum(size - (PATTERNS - 5), 0), 0)
 
 
-PAIRWISE_SIZE = 32  # up to here group sizes by pairwise comparison beat a table of counts
 
 
 def split_figures(codes: np.ndarray) -> Figures:
     """Figures of every guess from the (candidates, guesses) code block of a candidate set."""
     size, count = codes.shape
-    if size <= PAIRWISE_SIZE:
-        # per-candidate group sizes by pairwise comparison
-        group = (codes[:, None, :] == codes[None, :, :]).sum(axis=1)
-        return _figures_from_group_sizes(codes, group)
     if size < 64:
-        flat = codes.astype(np.int32) * count + np.arange(count, dtype=np.int32)
-        table = np.bincount(flat.ravel(), minlength=PATTERNS * count).reshape(PATTERNS, count)
-        return _figures_from_group_sizes(codes, table[codes, np.arange(count)])
+        return _small_figures(codes)
     # per-group terms looked up by group size, summed in feedback-code order (as a sum over
     # the rows of a codes x guesses table would), by compiled code
     group_sizes = np.arange(size + 1, dtype=np.float64)
@@ -453,24 +446,57 @@ def _split_keys(codes):  # pragma: no cover - compiled
     return keys
 
 
-def _figures_from_group_sizes(codes: np.ndarray, group: np.ndarray) -> Figures:
-    """Figures from the size of each candidate's group (candidates, guesses)."""
+def _small_figures(codes: np.ndarray) -> Figures:
+    """Figures of a set of fewer than 64 candidates, from each candidate's group size (compiled:
+    the log-sizes summed over the candidates in order, as numpy's mean over them would)."""
     size = codes.shape[0]
-    candidate = (codes == SOLVED).any(axis=0)
-    buckets = np.rint((1.0 / group).sum(axis=0)).astype(np.int64)
+    log2_of = np.log2(np.arange(1, size + 1, dtype=np.float64))
+    max_bucket, sum_squares, log_sum, buckets, candidate = _group_size_kernel(
+        np.ascontiguousarray(codes), log2_of)
     # sum over non-solved groups of (2 m - 1): 2 (n - solved) - non-solved groups; groups of
     # fewer than 238 need no extra term
     lower = size + 2 * (size - candidate) - (buckets - candidate)
-    if size > PATTERNS - 5:
-        raise AssertionError("group sizes path is for small sets only")
     return Figures(
-        max_bucket=group.max(axis=0),
-        sum_squares=group.sum(axis=0).astype(np.int64),
-        entropy=math.log2(size) - np.log2(group).mean(axis=0),
+        max_bucket=max_bucket,
+        sum_squares=sum_squares,
+        entropy=math.log2(size) - log_sum / size,
         buckets=buckets,
         candidate=candidate,
         lower_bound=lower.astype(np.int64),
     )
+
+
+@njit(cache=True, nogil=True)
+def _group_size_kernel(codes, log2_of):  # pragma: no cover - compiled
+    """Per guess: largest group, sum over candidates of their group's size (sum of squares),
+    sum over candidates of log2_of[size - 1] in candidate order, groups, candidate."""
+    size, count = codes.shape
+    max_bucket = np.zeros(count, np.int64)
+    sum_squares = np.zeros(count, np.int64)
+    log_sum = np.zeros(count, np.float64)
+    buckets = np.zeros(count, np.int64)
+    candidate = np.zeros(count, np.bool_)
+    counts = np.zeros(256, np.int64)
+    for guess in range(count):
+        for row in range(size):
+            counts[codes[row, guess]] += 1
+        largest, squares, bits, groups = 0, 0, 0.0, 0
+        for row in range(size):
+            code = codes[row, guess]
+            m = counts[code]
+            largest = max(largest, m)
+            squares += m
+            bits += log2_of[m - 1]
+            if code == SOLVED:
+                candidate[guess] = True
+        for row in range(size):
+            code = codes[row, guess]
+            if counts[code]:
+                groups += 1
+                counts[code] = 0
+        max_bucket[guess], sum_squares[guess], log_sum[guess] = largest, squares, bits
+        buckets[guess] = groups
+    return max_bucket, sum_squares, log_sum, buckets, candidate
 
 
 def heuristic_order(figures: Figures, heuristic: str) -> np.ndarray:
