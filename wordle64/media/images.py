@@ -419,7 +419,8 @@ def make_load_times(prg_path: str, tap_path: str, machine_json: str | None, out_
     if machine_json:
         run = json.loads(Path(machine_json).read_text())
         startup_cycles = run.get("startup_cycles")
-        source = f"{machine_json}: whole-machine run, RUN to menu with interrupts live"
+        source = (f"{machine_json}: whole-machine run, RUN to the end of start-up (the menu "
+                  "reads its first key), interrupts live")
         if startup_cycles is None:
             source = f"{machine_json}: {run.get('skipped', 'no startup figure')}"
     result = load_times(prg, pulses, disk=disk, startup_cycles=startup_cycles,

@@ -164,8 +164,8 @@ def make_tape_load_times(prg_path: str, tape_json: str, kernal_json: str, machin
     prg = read_prg(prg_path)
     run = json.loads(Path(machine_json).read_text())
     startup = run.get("startup_cycles")
-    source = (f"{machine_json}: whole-machine run, RUN to menu with interrupts live"
-              if startup is not None else f"{machine_json}: {run.get('skipped')}")
+    source = (f"{machine_json}: whole-machine run, RUN to the end of start-up (the menu reads "
+              "its first key), interrupts live" if startup is not None else f"{machine_json}: {run.get('skipped')}")
     result = load_times(prg, [], disk=disk, startup_cycles=startup,
                         tape_target_seconds=tape_target_seconds, startup_source=source)
     turbo, kernal = _run_figures(tape_json), _run_figures(kernal_json)
