@@ -113,6 +113,14 @@ def test_opener_cost_model_ranks_repeated_common_letters_higher():
     assert costs[0] > costs[1] >= 0
 
 
+def test_opener_cost_model_on_hand_worked_cases():
+    # against ABCDE: AB right, +1 each; BA both elsewhere, 7 + 15 each; BB: the second B is
+    # right and the first finds no copy that is not right; EEXYZ: one E to mark, the second
+    # E finds the one copy taken (nothing added)
+    assert opener_costs(["abxyz", "baxyz", "bbxyz", "eexyz"], ["abcde"]).tolist() == \
+        [2, 44, 1, 22]
+
+
 def test_build_refuses_a_table_that_leaves_no_room_for_absurdle():
     table = bytes(676) + bytes([1, 0]) * 1000      # 1,000 answers
     labels = {"dict_table": 0x4000, "__ABSRAM_START__": 0x4000 + len(table) + 1000}

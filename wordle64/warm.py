@@ -2,8 +2,8 @@
 
 setup.sh runs it, so the build's parallel jobs and the test workers load compiled code instead
 of each compiling it (about 15 s of CPU apiece on a fresh clone): the 6502 cores of
-wordle64.c64.fast6502 and the solver's kernels, each called once on tiny inputs of the types
-the real calls use. Already cached, it takes about a second.
+wordle64.c64.fast6502, the solver's kernels and the Absurdle check's cost model, each called
+once on tiny inputs of the types the real calls use. Already cached, it takes about a second.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import numpy as np
 from py65.devices.mpu6502 import MPU
 
 from wordle64.c64 import fast6502
+from wordle64.game.absurdle import opener_costs
 from wordle64.solver import core, play
 
 
@@ -36,6 +37,7 @@ def warm_solver() -> None:
 def main() -> None:
     warm_6502()
     warm_solver()
+    opener_costs(["crane"], ["slate"])
 
 
 if __name__ == "__main__":

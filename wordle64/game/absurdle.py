@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 from wordle64.c64 import emu
 from wordle64.errors import Wordle64Error
@@ -144,22 +145,35 @@ def opener_costs(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
     """Per guess, the cycles its first guess costs beyond the part every opener pays, from the
     scorer's paths in absurdle.s: +1 per right-place letter, +7 per elsewhere check that finds
     an unmatched copy, +15 more when it marks one (the per-answer work is otherwise fixed)."""
-    ans = encode(list(answers)).astype(np.int64)
-    costs = np.empty(len(guesses), dtype=np.int64)
-    for index, word in enumerate(guesses):
-        g = encode([word])[0].astype(np.int64)
-        green = ans == g
-        cost = int(green.sum())
-        unmatched = np.where(green, -1, ans)
-        used = np.zeros(len(ans), dtype=np.int64)
-        taken: dict[int, np.ndarray] = {}
-        for i in range(5):
-            letter = int(g[i])
-            have = (unmatched == letter).sum(axis=1) - taken.get(letter, used)
-            check = have > 0
-            mark = check & ~green[:, i]
-            taken[letter] = taken.get(letter, used) + mark
-            cost += 7 * int(check.sum()) + 15 * int(mark.sum())
+    return _opener_costs(np.ascontiguousarray(encode(list(guesses))),
+                         np.ascontiguousarray(encode(list(answers))))
+
+
+@njit(cache=True, nogil=True)
+def _opener_costs(guesses, answers):  # pragma: no cover - compiled
+    """opener_costs on (n, 5) letter arrays: per answer, the right-place letters, then each
+    guess letter's elsewhere check against the answer's copies not right and not yet marked."""
+    costs = np.zeros(guesses.shape[0], np.int64)
+    taken = np.zeros(26, np.int64)
+    for index in range(guesses.shape[0]):
+        guess = guesses[index]
+        cost = 0
+        for row in range(answers.shape[0]):
+            answer = answers[row]
+            for i in range(5):
+                cost += answer[i] == guess[i]
+            taken[:] = 0
+            for i in range(5):
+                letter = guess[i]
+                copies = 0
+                for j in range(5):
+                    if answer[j] == letter and answer[j] != guess[j]:
+                        copies += 1
+                if copies - taken[letter] > 0:
+                    cost += 7
+                    if answer[i] != guess[i]:
+                        cost += 15
+                        taken[letter] += 1
         costs[index] = cost
     return costs
 
