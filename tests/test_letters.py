@@ -464,3 +464,15 @@ def test_quick_commands_are_registered_by_the_module_named_for_them():
         with pytest.raises(SystemExit) as exit_:  # --help of the command, from that module alone
             cli.build_parser((module,)).parse_args([command, "--help"])
         assert exit_.value.code == 0
+
+
+def test_the_brute_force_check_names_what_a_solver_misses_or_adds():
+    from wordle64.letters.draws import check_chunk
+
+    words = ["aab", "ab", "abc", "ba", "cab"]          # AAB needs two As
+    solvers = {"right": lambda draw: ["ab", "abc", "ba", "cab"],
+               "wrong": lambda draw: ["aab", "ab", "abc", "ba"]}
+    report = check_chunk(words, ["abcxyzqrs"], solvers)
+    assert report["draws"] == 1 and report["solvers"] == ["right", "wrong"]
+    assert report["mismatches"] == [{"solver": "wrong", "draw": "abcxyzqrs",
+                                     "missing": ["cab"], "extra": ["aab"]}]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from wordle64.letters.dictionary import MAX_LENGTH
 from wordle64.letters.tree import TernaryTree
@@ -42,11 +43,12 @@ def check_chunk(words: Sequence[str], draws: Sequence[str],
     """
     if solvers is None:
         solvers = {"tree": TernaryTree.from_sorted(words).arrangements}
-    indexed = [(w, frozenset(w), Counter(w)) for w in words]
+    alphabet = {letter: column for column, letter in enumerate(sorted(set("".join(words))))}
+    needs = letter_counts(words, alphabet)
     mismatches = []
     for draw in draws:
-        hand, in_hand = Counter(draw), frozenset(draw)
-        expected = [w for w, used, counts in indexed if used <= in_hand and not counts - hand]
+        hand = letter_counts([draw], alphabet)[0]
+        expected = [words[i] for i in np.flatnonzero((needs <= hand).all(axis=1))]
         for name, solve in solvers.items():
             got = solve(draw)
             if got != expected:
@@ -54,6 +56,17 @@ def check_chunk(words: Sequence[str], draws: Sequence[str],
                                    "missing": sorted(set(expected) - set(got)),
                                    "extra": sorted(set(got) - set(expected))})
     return {"draws": len(draws), "solvers": sorted(solvers), "mismatches": mismatches}
+
+
+def letter_counts(words: Sequence[str], alphabet: dict[str, int]) -> np.ndarray:
+    """(words, letters) counts of each of `alphabet`'s letters (others are not counted)."""
+    counts = np.zeros((len(words), len(alphabet)), dtype=np.int16)
+    for row, word in enumerate(words):
+        for letter in word:
+            column = alphabet.get(letter)
+            if column is not None:
+                counts[row, column] += 1
+    return counts
 
 
 def gather_checks(chunks: Sequence[dict]) -> dict:
