@@ -158,12 +158,14 @@ def test_bound_in_batches_equals_the_bound_in_one_job(game, tmp_path, openers):
     assert json.loads((tmp_path / "bound.json").read_text()) == gathered
 
 
-def test_first_of_each_split_keeps_one_guess_per_way_of_splitting():
-    from wordle64.solver.core import first_of_each_split
+def test_exact_order_keeps_one_guess_per_way_of_splitting():
+    from wordle64.solver.core import exact_order
     # three candidates a, b, c; guesses 0 and 2 split them alike ({a}, {b, c}) with other
     # codes; guess 1 also, but it is a and solves it; guess 3 splits them {a, b}, {c}
     codes = np.array([[5, 242, 9, 7],
                       [6, 3, 4, 7],
                       [6, 3, 4, 3]], dtype=np.uint8)
-    assert first_of_each_split(codes, np.array([2, 0, 1, 3])).tolist() == [2, 1, 3]
-    assert first_of_each_split(codes, np.array([3, 1, 0, 2])).tolist() == [3, 1, 0]
+    lower, candidate, order = exact_order(codes)
+    # lower bound 3 n - candidate - groups: 7, 6, 7, 7
+    assert lower.tolist() == [7, 6, 7, 7] and candidate.tolist() == [False, True, False, False]
+    assert order.tolist() == [1, 0, 3]

@@ -30,7 +30,7 @@ def warm_solver() -> None:
     core.split_figures(codes)
     core.split_figures(codes[:3])
     core.bound_figures(codes[:3])
-    core.first_of_each_split(codes[:3], np.arange(3))
+    core.exact_order(codes[:3])
     play._group_by_code(np.ascontiguousarray(codes), np.arange(3, dtype=np.int64), 0)
 
 

@@ -407,16 +407,20 @@ def _bound_kernel(codes):  # pragma: no cover - compiled
 SPLIT_KEY_MAX_SIZE = 15  # (size + 1) ** size stays below 2 ** 63 up to here
 
 
-def first_of_each_split(codes: np.ndarray, order: np.ndarray) -> np.ndarray:
-    """`order` without the guesses that split the candidates exactly as an earlier guess in it
-    does (the same groups, the same candidate solved): their trees are the same, so a search
-    that keeps the first best tree finds the same one. `codes`: the (candidates, guesses) code
-    block of at most SPLIT_KEY_MAX_SIZE candidates (larger: `order` unchanged)."""
+def exact_order(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(lower_bound, candidate, guesses to try) for the exact search of a small set: one guess
+    for each way of splitting the candidates (the same groups, the same candidate solved: the
+    same trees; the lowest-numbered one), by lower bound, candidates first, then guess number.
+    `codes`: its (candidates, guesses) code block; above SPLIT_KEY_MAX_SIZE candidates every
+    guess is kept."""
+    lower, candidate = bound_figures(codes)
     if codes.shape[0] > SPLIT_KEY_MAX_SIZE:
-        return order
-    keys = _split_keys(np.ascontiguousarray(codes))
-    _, first = np.unique(keys[order], return_index=True)
-    return order[np.sort(first)]
+        keep = np.arange(len(lower))
+    else:
+        # a split fixes the lower bound and the candidate flag, so the lowest-numbered guess
+        # of each split is also the first of them in the order below
+        _, keep = np.unique(_split_keys(np.ascontiguousarray(codes)), return_index=True)
+    return lower, candidate, keep[np.lexsort((keep, ~candidate[keep], lower[keep]))]
 
 
 @njit(cache=True, nogil=True)

@@ -20,8 +20,7 @@ from numba import njit
 
 from wordle64.errors import Wordle64Error
 from wordle64.solver.core import (
-    HEURISTICS, PATTERNS, SOLVED, Figures, bound_figures, code_to_marks, first_of_each_split,
-    heuristic_order,
+    HEURISTICS, PATTERNS, SOLVED, Figures, code_to_marks, exact_order, heuristic_order,
     split_figures,
 )
 from wordle64.score import marks_to_string
@@ -185,17 +184,13 @@ class Search:
         if first is not None:  # forced: no figures needed
             return self._try(subset, first, depth, math.inf)
         exact = first is None and len(subset) <= self.settings.exact_size
-        if exact:  # every guess, in lower-bound order: the cheap figures suffice
-            codes = self.game.by_answer[subset]
-            lower, candidate = bound_figures(codes)
+        if exact:  # one guess per way to split the subset, in lower-bound order
+            lower, candidate, order = exact_order(self.game.by_answer[subset])
+            width = len(order)
         else:
             figures = self.game.figures(subset)
             lower, candidate = figures.lower_bound, figures.candidate
-        order = np.lexsort((np.arange(len(lower)), ~candidate, lower))
-        if exact:  # one guess of each way to split the subset: the others give the same trees
-            order = first_of_each_split(codes, order)
-            width = len(order)
-        else:
+            order = np.lexsort((np.arange(len(lower)), ~candidate, lower))
             widths = self.settings.widths
             width = widths[min(max(depth - 1, 0), len(widths) - 1)]
             # the best few by lower bound and by entropy, tried in lower-bound order; the
