@@ -31,6 +31,16 @@ def workdir(tmp_path_factory, repo_root, shared_data) -> Path:
     return work
 
 
+@pytest.fixture()
+def words_built(workdir, shared_data) -> Path:
+    """The work directory with the words stage built (by an earlier test of this worker, or
+    now: pytest-xdist may send the tests of this module to different workers)."""
+    if not (workdir / "results/words/words.tsv").exists():
+        run = snakemake(workdir, shared_data, *WORDS_TARGETS)
+        assert run.returncode == 0, run.stderr[-3000:]
+    return workdir
+
+
 def snakemake(work: Path, shared_data: Path, *args: str,
               config: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
     command = [*SNAKEMAKE, "--cores", "2", "--directory", str(work), "-s", str(work / "Snakefile"),
@@ -50,7 +60,8 @@ def test_words_stage_runs_offline_from_the_mirror(workdir, shared_data):
         assert (workdir / f"logs/fetch/{name}.log").exists()
 
 
-def test_threshold_change_reruns_only_downstream_rules(workdir, shared_data):
+def test_threshold_change_reruns_only_downstream_rules(words_built, shared_data):
+    workdir = words_built
     nothing = snakemake(workdir, shared_data, "--dry-run", *WORDS_TARGETS)
     assert nothing.returncode == 0, nothing.stderr[-3000:]
     assert "Nothing to be done" in nothing.stdout + nothing.stderr
@@ -61,7 +72,8 @@ def test_threshold_change_reruns_only_downstream_rules(workdir, shared_data):
         "words_select": 1, "words": 1, "words_threshold_plot": 1}
 
 
-def test_a_threshold_that_leaves_no_answers_keeps_the_last_good_lists(workdir, shared_data):
+def test_a_threshold_that_leaves_no_answers_keeps_the_last_good_lists(words_built, shared_data):
+    workdir = words_built
     before = {name: (workdir / "results/words" / name).read_bytes()
               for name in ("words.tsv", "answers.txt", "stats.json")}
     run = snakemake(workdir, shared_data, *WORDS_TARGETS,
