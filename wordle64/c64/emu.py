@@ -225,16 +225,13 @@ class Machine:
             if reason == fast6502.OVER_LIMIT:
                 self._fail(f"ran past its budget of {max_cycles:,} cycles", pc, routine)
             if reason == fast6502.BAD_OPCODE:
-                opcode = self.memory[pc]
-                self._fail("hit BRK" if opcode == 0x00 else
-                           f"hit undocumented opcode ${opcode:02X}", pc, routine)
+                self._fail_opcode(pc, routine)
             if pc == RETURN_TRAP:
                 return
             if pc not in traps:
                 self._fail("jumped into the KERNAL at an address no trap handles", pc, routine)
             traps[pc](self)                          # a trapped routine: Python, then RTS
-            mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
-            mpu.processorCycles += 6
+            return_from_trap(mpu)
             regs = fast6502.registers_of(mpu)
 
     def _run_py65(self, max_cycles: int, routine: str | int) -> None:
@@ -244,13 +241,12 @@ class Machine:
             pc = mpu.pc
             if pc in traps:
                 traps[pc](self)
-                mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
-                mpu.processorCycles += 6
+                return_from_trap(mpu)
                 continue
             if pc >= KERNAL_START:
                 self._fail("jumped into the KERNAL at an address no trap handles", pc, routine)
             if bad[memory[pc]]:
-                self._fail(f"hit opcode ${memory[pc]:02X} (BRK or undocumented)", pc, routine)
+                self._fail_opcode(pc, routine)
             mpu.step()
             if mpu.processorCycles > max_cycles:
                 self._fail(f"ran past its budget of {max_cycles:,} cycles", mpu.pc, routine)
@@ -263,12 +259,23 @@ class Machine:
             self._stops_key = key
         return self._stops
 
+    def _fail_opcode(self, pc: int, routine: str | int) -> None:
+        opcode = self.memory[pc]
+        self._fail("hit BRK" if opcode == 0x00 else f"hit undocumented opcode ${opcode:02X}",
+                   pc, routine)
+
     def _fail(self, what: str, pc: int, routine: str | int) -> None:
         name = routine if isinstance(routine, str) else f"${routine:04X}"
         raise EmulationError(
             f"{name} {what} at ${pc:04X} ({self.label_at(pc)}), after "
             f"{self.mpu.processorCycles:,} cycles; A={self.mpu.a:02X} X={self.mpu.x:02X} "
             f"Y={self.mpu.y:02X} SP={self.mpu.sp:02X}\n{self.disassemble(pc)}")
+
+
+def return_from_trap(mpu: MPU) -> None:
+    """Leave a routine done in Python as its RTS would: pop the return address, 6 cycles."""
+    mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
+    mpu.processorCycles += 6
 
 
 def changed_outside(before: bytes, after: bytes, allowed: list[range]) -> list[int]:

@@ -59,6 +59,11 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 
 OPERATION, MODE, CYCLETIME, EXTRACYCLES = _tables()
+# the flag each flag instruction clears or sets
+_FLAG_OF = np.zeros(len(_MNEMONICS), np.int64)
+for _operation, _flag in ((CLC, C_FLAG), (SEC, C_FLAG), (CLI, I_FLAG), (SEI, I_FLAG),
+                          (CLD, D_FLAG), (SED, D_FLAG), (CLV, V_FLAG)):
+    _FLAG_OF[_operation] = _flag
 
 
 def bad_opcodes() -> bytes:
@@ -290,20 +295,10 @@ def _implied(operation, mode, a, x, y, sp, p, pc, mem, ram, kind):  # pragma: no
         a, p = _shift(operation, a, p)
     elif operation == NOP:
         pass
-    elif operation == CLC:
-        p &= ~C_FLAG
-    elif operation == SEC:
-        p |= C_FLAG
-    elif operation == CLI:
-        p &= ~I_FLAG
-    elif operation == SEI:
-        p |= I_FLAG
-    elif operation == CLD:
-        p &= ~D_FLAG
-    elif operation == SED:
-        p |= D_FLAG
-    elif operation == CLV:
-        p &= ~V_FLAG
+    elif operation == CLC or operation == CLI or operation == CLD or operation == CLV:
+        p &= ~_FLAG_OF[operation]
+    elif operation == SEC or operation == SEI or operation == SED:
+        p |= _FLAG_OF[operation]
     elif operation == DEX:
         x = (x - 1) & 0xFF
         p = _nz(p, x)

@@ -142,51 +142,43 @@ class Game:
         limit = mpu.processorCycles + budget
         regs = fast6502.registers_of(mpu, self.min_sp)
         resume = False
-        try:
-            while True:
-                reason = fast6502.run(machine.view, regs, stops, limit, STACK_FLOOR, resume)
-                fast6502.store_registers(mpu, regs)
-                self.min_sp = int(regs[fast6502.MIN_SP])
-                resume, pc = False, mpu.pc
-                if reason == fast6502.STACK_FLOOR:
-                    self._fail(what, f"overflowed the stack (SP ${self.min_sp:02X})", pc)
-                if reason == fast6502.OVER_LIMIT:
-                    self._fail(what, f"ran past {budget:,} cycles without waiting for a key", pc)
-                if reason == fast6502.BAD_OPCODE:
-                    opcode = machine.memory[pc]
-                    self._fail(what, f"hit {'BRK' if opcode == 0 else 'an undocumented opcode'}"
-                               f" ${opcode:02X}", pc)
-                if pc == GETIN:
-                    if not keys:
-                        return
-                    mpu.a = keys.popleft()
-                    mpu.p = (mpu.p & ~(MPU.ZERO | MPU.NEGATIVE | MPU.CARRY)) | (
-                        MPU.ZERO if mpu.a == 0 else 0) | (mpu.a & MPU.NEGATIVE)
-                    self._return_from_trap(mpu)
-                elif pc == stop_pc and mpu.a >= stop_a:
+        while True:
+            reason = fast6502.run(machine.view, regs, stops, limit, STACK_FLOOR, resume)
+            fast6502.store_registers(mpu, regs)
+            self.min_sp = int(regs[fast6502.MIN_SP])
+            resume, pc = False, mpu.pc
+            if reason == fast6502.STACK_FLOOR:
+                self._fail(what, f"overflowed the stack (SP ${self.min_sp:02X})", pc)
+            if reason == fast6502.OVER_LIMIT:
+                self._fail(what, f"ran past {budget:,} cycles without waiting for a key", pc)
+            if reason == fast6502.BAD_OPCODE:
+                opcode = machine.memory[pc]
+                self._fail(what, f"hit {'BRK' if opcode == 0 else 'an undocumented opcode'}"
+                           f" ${opcode:02X}", pc)
+            if pc == GETIN:
+                if not keys:
                     return
-                elif pc == self.quit_pc:    # back to BASIC: RUN again (the menu as booted)
-                    self._quit(what, pc)
-                    return
-                elif not self._allowed[pc]:
-                    self._fail(what, "left the program", pc)
-                elif pc >= emu.KERNAL_START:
-                    traps[pc](machine)
-                    self._return_from_trap(mpu)
-                else:                       # a hook (SID write, stop_pc below stop_a): go on
-                    if pc == self.sid_pc and self.sid_writes is not None:
-                        self.sid_writes.append((mpu.processorCycles, mpu.x, mpu.a))
-                        if self.sid_hook is not None:
-                            self.sid_hook(self)
-                    resume = True
-                regs = fast6502.registers_of(mpu, self.min_sp)
-        finally:
-            self.min_sp = min(self.min_sp, int(regs[fast6502.MIN_SP]))
-
-    @staticmethod
-    def _return_from_trap(mpu: MPU) -> None:
-        mpu.pc = (mpu.stPopWord() + 1) & 0xFFFF
-        mpu.processorCycles += 6
+                mpu.a = keys.popleft()
+                mpu.p = (mpu.p & ~(MPU.ZERO | MPU.NEGATIVE | MPU.CARRY)) | (
+                    MPU.ZERO if mpu.a == 0 else 0) | (mpu.a & MPU.NEGATIVE)
+                emu.return_from_trap(mpu)
+            elif pc == stop_pc and mpu.a >= stop_a:
+                return
+            elif pc == self.quit_pc:    # back to BASIC: RUN again (the menu as booted)
+                self._quit(what, pc)
+                return
+            elif not self._allowed[pc]:
+                self._fail(what, "left the program", pc)
+            elif pc >= emu.KERNAL_START:
+                traps[pc](machine)
+                emu.return_from_trap(mpu)
+            else:                       # a hook (SID write, stop_pc below stop_a): go on
+                if pc == self.sid_pc and self.sid_writes is not None:
+                    self.sid_writes.append((mpu.processorCycles, mpu.x, mpu.a))
+                    if self.sid_hook is not None:
+                        self.sid_hook(self)
+                resume = True
+            regs = fast6502.registers_of(mpu, self.min_sp)
 
     def _quit(self, what: str, pc: int) -> None:
         """The game jumped back to BASIC: count it and restore the booted menu."""

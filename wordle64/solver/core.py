@@ -377,8 +377,7 @@ def bound_figures(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     size = codes.shape[0]
     if size > PATTERNS - 5:
         raise AssertionError("bound_figures is for sets of at most 238 answers")
-    lower, candidate = _bound_kernel(np.ascontiguousarray(codes))
-    return lower, candidate
+    return _bound_kernel(np.ascontiguousarray(codes))
 
 
 @njit(cache=True, nogil=True)
@@ -387,19 +386,18 @@ def _bound_kernel(codes):  # pragma: no cover - compiled
     size, count = codes.shape
     lower = np.empty(count, np.int64)
     candidate = np.zeros(count, np.bool_)
+    seen = np.zeros(256, np.bool_)
     for guess in range(count):
         distinct = 0
         for row in range(size):
             code = codes[row, guess]
             if code == SOLVED:
                 candidate[guess] = True
-            seen = False
-            for earlier in range(row):
-                if codes[earlier, guess] == code:
-                    seen = True
-                    break
-            if not seen:
+            if not seen[code]:
+                seen[code] = True
                 distinct += 1
+        for row in range(size):
+            seen[codes[row, guess]] = False
         lower[guess] = 3 * size - candidate[guess] - distinct
     return lower, candidate
 
