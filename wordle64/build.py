@@ -78,13 +78,16 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
         raise Wordle64Error(f"{blob}: dict.s includes blob.bin; pass a file of that name")
     if work_bytes is None:
         work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
+    data = blob.read_bytes()
+    checkpoints = data[-1] if len(data) > 4 and len(data) > int.from_bytes(data[2:4], "little") else 0
     with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
         work_dir = Path(work)
         objects = []
         for source in sources:
             obj = work_dir / (source.stem + ".o")
             command = ["ca65", "-g", "-I", str(asm_dir), "--bin-include-dir", str(blob.parent),
-                       "-D", f"DICT_WORK_BYTES={work_bytes}", "-o", str(obj), str(source)]
+                       "-D", f"DICT_WORK_BYTES={work_bytes}",
+                       "-D", f"DICT_CHECKPOINTS={checkpoints}", "-o", str(obj), str(source)]
             run_tool(command, f"ca65 {source.name}", log)
             objects.append(str(obj))
         command = ["ld65", "-C", str(config), "-o", str(out_prg), "-Ln", str(out_labels),
@@ -120,7 +123,9 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
         raise Wordle64Error("the LZ packer does not round-trip the code image")
     if len(packed) >= len(image):
         return prg, 0
-    copy_end = labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"] + len(packed)
+    tail_end = labels.get("__INIT_LOAD__", labels["__BLOB_LOAD__"]) + labels.get(
+        "__INIT_SIZE__", labels["__BLOB_SIZE__"])
+    copy_end = tail_end + len(packed)
     if check and copy_end > labels["__DICT_END__"]:
         raise Wordle64Error(f"the packed code does not fit by {copy_end - labels['__DICT_END__']}"
                             f" bytes above the blob at start-up")

@@ -35,6 +35,7 @@ SEGMENTS {
     CODE:     load = MAIN,     type = ro;
     RODATA:   load = MAIN,     type = ro;
     DATA:     load = MAIN,     type = rw;
+    INIT:     load = MAIN,     type = ro;
     BSS:      load = BSSRAM,   type = bss;
 }
 """

@@ -535,7 +535,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         lda     #MSG_SHORT
         bne     @refuse
 :       jsr     copy_guess
-        jsr     dict_lookup
+        jsr     dict_check              ; (the table may still be unpacking)
         bcs     @done
         lda     #MSG_UNKNOWN
 @refuse:

@@ -285,7 +285,7 @@ days_before_high:
         bne     @bit
         lda     remainder
         ldx     remainder+1
-        jsr     dict_answer_word
+        jsr     dict_answer
         lda     remainder
         ldx     remainder+1
         rts

@@ -3,24 +3,28 @@
 ;
 ; The linked image — CODE, RODATA, DATA and the charset's load image, from __CODE_LOAD__ to
 ; __BLOB_LOAD__ — is stored in the PRG as an LZSS stream of depack_packed_bytes bytes, the
-; dictionary blob right after it (wordle64.build patches depack_packed_bytes; 0 = stored
-; plain, as in the tests' links, and depack returns at once). depack restores exactly the
-; memory a plain PRG would have loaded, so nothing after it knows the difference:
-;   1. the stream is copied above the blob's place (to __BLOB_LOAD__ + __BLOB_SIZE__),
-;   2. the blob is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end),
+; "tail" right after it, plain: the dictionary blob and the start-up code of segment INIT
+; (wordle64.build patches depack_packed_bytes; 0 = stored plain, as in the tests' links, and
+; depack returns at once). depack restores exactly the memory a plain PRG would have loaded,
+; so nothing after it knows the difference:
+;   1. the stream is copied above the tail's place (to the end of INIT),
+;   2. the tail is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end),
 ;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__.
 ; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it.
 
 .include "c64.inc"
 
-.import __CODE_LOAD__, __BLOB_LOAD__, __BLOB_SIZE__
+.import __CODE_LOAD__, __BLOB_LOAD__, __INIT_LOAD__, __INIT_SIZE__
 
 .export depack, depack_packed_bytes, depack_move_up
+.export depack_spare := depack          ; free once main runs: dict.s keeps the blob's
+                                        ; checkpoint trailer there (up to depack_move_up)
 .exportzp lz_src, lz_dst, lz_copy
 
 image_start     = __CODE_LOAD__
 image_end       = __BLOB_LOAD__
-stream_copy     = __BLOB_LOAD__ + __BLOB_SIZE__   ; where the stream is decoded from
+tail_end        = __INIT_LOAD__ + __INIT_SIZE__   ; the blob and INIT follow the image, plain
+stream_copy     = tail_end              ; where the stream is decoded from
 LONG_HIGH_BITS  = 5                     ; long offsets: 5 + 8 bits
 
 ; GET_BIT: the next bit of the stream into C, inline (no JSR: ~12 cycles less a bit; the
@@ -81,9 +85,9 @@ depack_packed_bytes:
         sta     lz_dst
         lda     #>image_end
         sta     lz_dst+1
-        lda     #<__BLOB_SIZE__
+        lda     #<(tail_end - image_end)
         sta     lz_copy
-        lda     #>__BLOB_SIZE__
+        lda     #>(tail_end - image_end)
         sta     lz_copy+1
         jsr     depack_move_up
                                         ; 3. Y = 0 between tokens (GET_BIT reads with it)

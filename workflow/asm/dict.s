@@ -15,40 +15,56 @@
 .include "globals.inc"
 .include "c64.inc"
 
-.import __BLOB_LOAD__, __BLOB_SIZE__, __DICT_END__
+.import __BLOB_LOAD__, __BLOB_SIZE__, __DICT_END__, __INIT_LOAD__, __INIT_SIZE__
 .import __CHARSET_LOAD__, __CHARSET_RUN__, __CHARSET_SIZE__
 .import depack_move_up                  ; depack.s: copies a block up, highest byte first
+.import depack_spare                    ; depack.s: its code before depack_move_up, free
+                                        ; once main runs
 .importzp lz_src, lz_dst, lz_copy
 
+.ifndef DICT_CHECKPOINTS
+        .error "DICT_CHECKPOINTS undefined: ca65 -D DICT_CHECKPOINTS=<the blob's last byte>"
+.endif
 .ifndef DICT_WORK_BYTES
         .error "DICT_WORK_BYTES undefined: ca65 -D DICT_WORK_BYTES=<pack.ctxhuff_work_bytes(blob)>"
 .endif
 
 PREFIXES        = 676                   ; two-letter prefixes AA..ZZ
 INDEX_BYTES     = (PREFIXES + 1) * 2    ; 677 cumulative 16-bit counts
-BOTH_INDEXES    = 2 * INDEX_BYTES
+
+ALL_INDEXES     = 3 * INDEX_BYTES       ; word, answer and lookup index, in that order (the
+                                        ; unpacker writes all three, one after the other)
+.if DICT_CHECKPOINTS > 0
+TRAILER_BYTES   = 10 * DICT_CHECKPOINTS + 3 ; the blob's checkpoint trailer (pack.ctxhuff)
+.else
+TRAILER_BYTES   = 0                     ; no words, no trailer
+.endif
+.assert TRAILER_BYTES < 256, error, "the trailer copy counts in X"
+DECODER_STACK   = $7F                   ; the decoder's stack: $0100-$017F (the game's: above)
+dict_checkpoints = depack_spare         ; the trailer's copy (scan.s reads it there)
 
 charset_end       = __CHARSET_RUN__ + __CHARSET_SIZE__
-indexes_below     = (__BLOB_LOAD__ + BOTH_INDEXES <= __CHARSET_RUN__) ; 1: fit below the charset
-lookup_below      = (__BLOB_LOAD__ + BOTH_INDEXES + INDEX_BYTES <= __CHARSET_RUN__)
-                                        ; 1: the lookup index fits there too
+indexes_below     = (__BLOB_LOAD__ + ALL_INDEXES <= __CHARSET_RUN__) ; 1: fit below the charset
 dict_index        = indexes_below * __BLOB_LOAD__ + (1 - indexes_below) * charset_end
-                                        ; words in prefixes before p (the unpacker writes it)
-dict_answer_index = dict_index + INDEX_BYTES    ; answers in prefixes before p (built here)
-after_charset     = charset_end + (1 - indexes_below) * BOTH_INDEXES   ; first byte after them
-lookup_gap        = dict_answer_index + INDEX_BYTES                   ; its place below
-dict_lookup_index = lookup_below * lookup_gap + (1 - lookup_below) * after_charset
-                                        ; where group p's entries start - 256 (lookup.s)
-dict_table        = after_charset + (1 - lookup_below) * INDEX_BYTES
+                                        ; words in prefixes before p
+dict_answer_index = dict_index + INDEX_BYTES    ; answers in prefixes before p
+dict_lookup_index = dict_answer_index + INDEX_BYTES ; where group p's entries start - 256
+dict_table        = charset_end + (1 - indexes_below) * ALL_INDEXES
                                         ; 676 count bytes, then 2 bytes per word
 blob_top          = (__DICT_END__ - DICT_WORK_BYTES) & $FF00
                                         ; the moved blob's end = the decoder's work area
-blob_moved        = blob_top - __BLOB_SIZE__  ; where the blob sits while it is unpacked
+blob_moved        = blob_top - (__BLOB_SIZE__ - TRAILER_BYTES)
+                                        ; where the blob sits while it is unpacked: its
+                                        ; trailer lands at blob_top, in the work area, and is
+                                        ; copied to dict_checkpoints before the tables are built
 entries           = dict_table + PREFIXES
 
 .assert __CHARSET_LOAD__ <= __CHARSET_RUN__, lderror, "code and data reach CHARRAM (the charset)"
 .assert blob_moved >= charset_end, lderror, "the blob is too large to move above the charset"
 .assert blob_moved >= __BLOB_LOAD__, lderror, "the blob must move up (move_blob_up)"
+.assert blob_moved >= __INIT_LOAD__ + __INIT_SIZE__, lderror, "the moved blob hits INIT"
+.assert blob_top + TRAILER_BYTES <= __DICT_END__, lderror, "the moved trailer passes $D000"
+.assert depack_spare + TRAILER_BYTES <= depack_move_up, lderror, "the trailer passes depack_move_up"
 
 .export dict_blob_moved = blob_moved    ; for the build's in-place check and the validation
 
@@ -66,6 +82,9 @@ letter2:        .res 1                  ; second letter of the current prefix (0
 
 dict_word_count:    .res 2              ; words in the dictionary (16-bit LE)
 dict_answer_count:  .res 2              ; answers among them (16-bit LE)
+dict_complete:      .res 1              ; 1 once the unpack is over (dict_step)
+decoder_sp:         .res 1              ; the decoder's stack pointer while it waits
+game_sp:            .res 1              ; the game's stack pointer while the decoder runs
 
 .segment "DATA"
 
@@ -79,6 +98,9 @@ blob:   .incbin "blob.bin"
 
 .segment "CODE"
 
+.segment "INIT"                         ; start-up only: the table's writes reuse it later
+                                        ; (wordle64.cfg: linked after the blob)
+
 ; dict_relocate: the first thing to do: BASIC ROM out, blob up to blob_top, charset to its
 ; run address (the VIC shows garbage glyphs until this has run). Runs once; later calls return.
 ; in:  nothing (the PRG as loaded)
@@ -91,18 +113,40 @@ blob:   .incbin "blob.bin"
         sta     CPU_PORT
         jsr     move_blob_up
         jsr     copy_charset
+        ldx     #0                      ; the trailer, out of the decoder's work area
+@trailer:
+        lda     blob_top,x
+        sta     dict_checkpoints,x
+        inx
+        cpx     #TRAILER_BYTES
+        bne     @trailer
         inc     relocated
 @done:  rts
 .endproc
 
-; dict_init: makes the dictionary ready for dict_lookup and dict_answer_word (relocating first
-; if dict_relocate has not run). Call it before anything uses the RAM above the PRG; it runs
-; once (the blob is consumed).
+.segment "CODE"
+
+; dict_init: the dictionary ready for dict_lookup and dict_answer_word, now (dict_start, then
+; dict_finish); the validation's way in. It runs once (the blob is consumed).
 ; in:  nothing (the blob as loaded)
-; out: as dict_relocate; dict_index, dict_answer_index, dict_table, dict_word_count and
-;      dict_answer_count set
-; clobbers: A X Y; calls unpack_progress_hook through dict_unpack_in_place
+; out: as dict_finish  clobbers: A X Y
 .proc dict_init
+        jsr     dict_start
+        jmp     dict_finish
+.endproc
+
+.segment "INIT"
+
+; dict_start: start the unpack as a coroutine of the game: relocate (if not done), the counts
+; from the blob's header and trailer, then the first step (the decode tables built, the first
+; group opened). From here on the decoder runs only inside dict_step: the game calls it while
+; it waits for keys (wait_key), and dict_check / dict_answer (scan.s) answer in the meantime
+; by scanning one segment of the stream, or step it until the group they need is closed.
+; in:  nothing (the blob as loaded)
+; out: dict_word_count, dict_answer_count; dict_complete = 0 (1 once a step ends the unpack);
+;      unpack_progress_hook -> dict_yield
+; clobbers: A X Y
+.proc dict_start
         jsr     dict_relocate
         lda     #<blob_moved
         sta     unpack_src
@@ -116,9 +160,89 @@ blob:   .incbin "blob.bin"
         sta     unpack_index
         lda     #>dict_index
         sta     unpack_index+1
-        jsr     dict_unpack_in_place
-        jmp     build_answer_index
+        lda     blob_moved              ; the header's word count
+        sta     dict_word_count
+        lda     blob_moved+1
+        sta     dict_word_count+1
+        lda     dict_checkpoints + TRAILER_BYTES - 3    ; the trailer's answer count
+        sta     dict_answer_count
+        lda     dict_checkpoints + TRAILER_BYTES - 2
+        sta     dict_answer_count+1
+        lda     #0
+        sta     dict_complete
+        lda     #>(decoder_main - 1)    ; the decoder's stack: its first "return" enters
+        sta     $0100 + DECODER_STACK   ; decoder_main; then the X and Y dict_step pulls
+        lda     #<(decoder_main - 1)
+        sta     $0100 + DECODER_STACK - 1
+        lda     #DECODER_STACK - 4
+        sta     decoder_sp
+        lda     #$4C                    ; JMP dict_yield
+        sta     unpack_progress_hook
+        lda     #<dict_yield
+        sta     unpack_progress_hook + 1
+        lda     #>dict_yield
+        sta     unpack_progress_hook + 2
+        jmp     dict_step
 .endproc
+
+.segment "CODE"
+
+; dict_step: run the decoder until it opens its next prefix group (or ends the unpack).
+; in: dict_start done  out: dict_complete = 1 once the unpack is over (then it returns at
+;     once)  clobbers: A X Y
+.proc dict_step
+        lda     dict_complete
+        bne     @done
+        tsx                             ; switch to the decoder's stack
+        stx     game_sp
+        ldx     decoder_sp
+        txs
+        pla                             ; its Y and X, then back into dict_yield's caller
+        tay
+        pla
+        tax
+@done:  rts
+.endproc
+
+; dict_yield: unpack_progress_hook while the decoder runs as a coroutine: back to the game
+; (the RTS of the dict_step that resumed it).
+; in: A = progress (unused)  out: A clobbered, X Y kept (the hook's contract)
+.proc dict_yield
+        txa
+        pha
+        tya
+        pha
+        tsx
+        stx     decoder_sp
+        ldx     game_sp
+        txs
+        rts
+.endproc
+
+; decoder_main: the coroutine's body: the unpack, then dict_complete and the game's stack for
+; good.
+.proc decoder_main
+        jsr     dict_unpack_in_place
+        lda     #1
+        sta     dict_complete
+        ldx     game_sp
+        txs
+        rts
+.endproc
+
+; dict_finish: step the decoder until the unpack is over (before anything that needs the RAM
+; above the table or the whole table: Absurdle, the statistics file's buffer).
+; in: dict_start done  out: dict_complete = 1: table, indexes and counts final
+; clobbers: A X Y
+.proc dict_finish
+@step:  lda     dict_complete
+        bne     @done
+        jsr     dict_step
+        jmp     @step
+@done:  rts
+.endproc
+
+.segment "INIT"
 
 ; move_blob_up: copies the blob from its load address to end at blob_top, highest byte first
 ; (the ranges overlap and the destination is higher), with depack.s's mover (~14 cycles a byte).
@@ -161,105 +285,7 @@ blob:   .incbin "blob.bin"
         jmp     depack_move_up
 .endproc
 
-; build_answer_index: one pass over the table counting answer bits per prefix group; then
-; dict_lookup_prepare.
-; in: dict_index, dict_table  out: dict_answer_index, dict_word_count, dict_answer_count,
-;     dict_lookup_index
-; clobbers: A X Y
-.proc build_answer_index
-        lda     #<entries
-        sta     entry_ptr
-        lda     #>entries
-        sta     entry_ptr+1
-        lda     #<dict_index
-        sta     count_ptr
-        lda     #>dict_index
-        sta     count_ptr+1
-        lda     #<dict_answer_index
-        sta     answer_ptr
-        lda     #>dict_answer_index
-        sta     answer_ptr+1
-        lda     #0
-        sta     answers
-        sta     answers+1
-        ldy     #0
-@group: lda     answers                 ; answer_index[p] = answers before group p
-        sta     (answer_ptr),y          ; (Y = 0 between groups)
-        iny
-        lda     answers+1
-        sta     (answer_ptr),y
-        iny                             ; group size = index[p + 1] - index[p]
-        lda     (count_ptr),y
-        dey
-        dey
-        sec
-        sbc     (count_ptr),y
-        sta     group_left
-        ldy     #3
-        lda     (count_ptr),y
-        ldy     #1
-        sbc     (count_ptr),y
-        sta     group_left+1
-        lda     count_ptr               ; on to group p + 1
-        clc
-        adc     #2
-        sta     count_ptr
-        bcc     :+
-        inc     count_ptr+1
-:       lda     answer_ptr
-        clc
-        adc     #2
-        sta     answer_ptr
-        bcc     :+
-        inc     answer_ptr+1
-:       ldx     group_left              ; X = low count, group_left+1 = 256-entry rounds
-        beq     :+
-        inc     group_left+1
-:       lda     group_left+1
-        beq     @next_group
-        ldy     #0
-@entry: lda     (entry_ptr),y           ; low byte: bit 0 is the answer bit
-        lsr     a
-        bcc     @skip
-        inc     answers
-        bne     @skip
-        inc     answers+1
-@skip:  iny
-        iny
-        bne     :+
-        inc     entry_ptr+1
-:       dex
-        bne     @entry
-        dec     group_left+1
-        bne     @entry
-        tya                             ; fold Y into the pointer for the next group
-        clc
-        adc     entry_ptr
-        sta     entry_ptr
-        bcc     @next_group
-        inc     entry_ptr+1
-@next_group:
-        ldy     #0
-        lda     answer_ptr
-        cmp     #<(dict_answer_index + PREFIXES * 2)
-        bne     @group
-        lda     answer_ptr+1
-        cmp     #>(dict_answer_index + PREFIXES * 2)
-        bne     @group
-        lda     answers                 ; answer_index[676] = all answers
-        sta     (answer_ptr),y
-        sta     dict_answer_count
-        iny
-        lda     answers+1
-        sta     (answer_ptr),y
-        sta     dict_answer_count+1
-        lda     (count_ptr),y           ; count_ptr -> index[676] = all words
-        sta     dict_word_count+1
-        dey
-        lda     (count_ptr),y
-        sta     dict_word_count
-        jmp     dict_lookup_prepare
-.endproc
+.segment "CODE"
 
 ; dict_answer_word: the answer with a given number, counting answers in dictionary order
 ; (alphabetical) from 0 — the same order as results/words/answers.txt.

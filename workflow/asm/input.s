@@ -3,16 +3,20 @@
 
 .include "c64.inc"
 .include "game.inc"
+.include "globals.inc"
 
 .segment "CODE"
 
-; Wait for a key.
-; in: nothing  out: A = PETSCII code, never 0  clobbers: X Y
+; Wait for a key; meanwhile the dictionary unpacks on, a prefix group per step (dict_step: a
+; no-op once it is over; a step is ~7 ms, the longest group ~80 ms).
+; in: dict_start done  out: A = PETSCII code, never 0  clobbers: X Y
 .proc wait_key
 @poll:  jsr     KERNAL_GETIN
         tax                             ; GETIN's own flags are not part of its contract
-        beq     @poll
-        jmp     sound_click             ; keeps A
+        bne     @key
+        jsr     dict_step
+        jmp     @poll
+@key:   jmp     sound_click             ; keeps A
 .endproc
 
 ; Letter keys: A..Z unshifted ($41-$5A) or shifted ($C1-$DA, graphics in upper-case mode).

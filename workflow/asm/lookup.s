@@ -1,6 +1,6 @@
 ; lookup.s — is a five-letter word in the dictionary, and is it an answer?
 ;
-; dict_lookup_prepare (run by build_answer_index, so by dict_init) turns the word index into
+; The unpacker (unpack.s close_indexes) writes, as it closes each prefix group,
 ; dict_lookup_index: 677 addresses, where each two-letter prefix group's entries start, minus
 ; 256 (the last: the table's end - 256). dict_lookup reads its group there and binary searches
 ; the sorted 16-bit entries with an 8-bit offset (Y) into a window of at most 128 entries,
@@ -280,49 +280,4 @@ small:  cpx     #2 * 64                 ; k: the largest power of two <= n
 level1_a:
         lda     key_hi
         jmp     level1
-.endproc
-
-; dict_lookup_prepare: dict_lookup_index[p] = dict_table + 676 + 2 * dict_index[p] - 256,
-; p = 0..676 (the address of group p's first entry - 256). ~57 cycles per prefix.
-; in:  dict_index  out: dict_lookup_index  clobbers: A X Y
-.proc dict_lookup_prepare
-        lda     #<dict_index
-        sta     row
-        lda     #>dict_index
-        sta     row+1
-        lda     #<dict_lookup_index
-        sta     base
-        lda     #>dict_lookup_index
-        sta     base+1
-        ldx     #>INDEX_BYTES + 1       ; rounds: whole pages, then the rest
-        lda     #0
-        sta     blocks                  ; Y where a round ends (0: after 256 bytes)
-@round: dex
-        bne     :+
-        lda     #<INDEX_BYTES
-        sta     blocks
-:       ldy     #0
-@entry: lda     (row),y                 ; 2 * index[p]: below 2 * 19,200 (a table that fits),
-        asl     a                       ; so C = 0 after the ROL
-        sta     start
-        iny
-        lda     (row),y
-        rol     a
-        sta     start+1
-        lda     start
-        adc     #<(dict_table + PREFIXES - 256)
-        dey
-        sta     (base),y
-        lda     start+1
-        adc     #>(dict_table + PREFIXES - 256)
-        iny
-        sta     (base),y
-        iny
-        cpy     blocks
-        bne     @entry
-        inc     row+1
-        inc     base+1
-        txa
-        bne     @round
-        rts
 .endproc

@@ -1,6 +1,7 @@
 ; main.s — the game's entry point (the BASIC stub JMPs here) and the turn loop: start-up draws the
-; menu, then unpacks the dictionary under it with a progress bar and reads the statistics; only
-; then are keys read (those typed meanwhile wait in the KERNAL's buffer); then menu -> game ->
+; menu, reads the statistics, starts the dictionary's unpack and reads keys at once: the unpack
+; goes on while the game waits for keys (wait_key -> dict_step), and a guess or an answer
+; needed before it is over comes from dict_check / dict_answer (scan.s); then menu -> game ->
 ; play again or menu, forever.
 
 .include "c64.inc"
@@ -9,9 +10,6 @@
 
 LETTERS         = 5
 ROWS            = 6
-BAR_ROW         = 24            ; the unpack progress bar below the menu (its footer row, row 23
-                                ; above it the caption): 32 cells, one per 8 progress steps
-BAR_COL         = 4
 HELP_ROW        = 19            ; three help lines in the panel
 
 .export main
@@ -30,35 +28,18 @@ HELP_ROW        = 19            ; three help lines in the panel
         jsr     dict_relocate           ; our glyphs in place before the VIC shows them
         jsr     screen_init
         jsr     sound_init
-        jsr     draw_menu_body          ; the menu first (issue 17); its keys wait in the
-        jsr     print_inline            ; KERNAL's buffer until the table is complete
-        .byte   12, BAR_ROW - 1, COLOR_WHITE, "UNPACKING WORDS", 0
-        lda     #COLOR_DIM
-        sta     text_colour
-        ldx     #BAR_COL
-        ldy     #BAR_ROW
-        jsr     set_cursor
-        ldx     #32
-@bar:   lda     #GLYPH_BLOCK
-        jsr     put_char
-        dex
-        bne     @bar
-        lda     #$4C                    ; JMP progress_bar
-        sta     unpack_progress_hook
-        lda     #<progress_bar
-        sta     unpack_progress_hook + 1
-        lda     #>progress_bar
-        sta     unpack_progress_hook + 2
-        jsr     dict_init
-        jsr     persist_load            ; statistics and daily dates from the drive
-        jsr     draw_menu_footer        ; the bar gives way to the dictionary size and the note
-        jsr     menu_resume             ; no key is read before this: never a half-built table
+        jsr     draw_menu_body          ; the menu first (issue 17)
+        jsr     persist_load            ; statistics and daily dates (its buffer lies in the
+        jsr     dict_start              ; unpacker's work area: before the unpack starts)
+        jsr     draw_menu_footer        ; the dictionary's size (header, trailer) and the note
+        jsr     menu_resume             ; keys typed meanwhile wait in the KERNAL's buffer
         jmp     @chosen
 @menu:  jsr     menu_run
 @chosen:
         lda     game_mode
         cmp     #GAME_ABSURDLE
         bne     @game
+        jsr     dict_finish             ; Absurdle needs the whole table and the RAM above it
         jsr     absurdle_play
         jmp     @menu
 @game:  lda     game_mode
@@ -95,26 +76,6 @@ HELP_ROW        = 19            ; three help lines in the panel
 ; RESTORE: ignored.
 .proc nmi_ignore
         rti
-.endproc
-
-; unpack_progress_hook target: colour the bar up to the cell of A.
-; in: A = progress 0..255  out: bar drawn  clobbers: A (only: the unpacker's contract)
-.proc progress_bar
-        stx     @saved_x
-        lsr
-        lsr
-        lsr
-        tax                             ; the last cell to colour, 0..31
-        lda     #COLOR_GREEN
-@cell:  sta     COLOR_RAM + BAR_ROW * SCREEN_COLUMNS + BAR_COL, x
-        dex
-        bpl     @cell
-        ldx     @saved_x
-        rts
-.pushseg
-.segment "DATA"
-@saved_x: .res 1
-.popseg
 .endproc
 
 ; One game against answer_buf, until won, lost or abandoned.

@@ -174,6 +174,7 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
 .proc persist_save
         lda     persist_device
         beq     @done
+        jsr     dict_finish             ; the buffer lies in the unpacker's work area
         ldx     #MAGIC_BYTES - 1
 :       lda     magic, x
         sta     persist_buffer, x

@@ -146,7 +146,7 @@ top_bits:       .res 1                  ; scratch of rng_next: state byte 2 >> 3
 @accept:
         lda     pick_value
         ldx     pick_value+1
-        jsr     dict_answer_word
+        jsr     dict_answer
         lda     pick_value
         ldx     pick_value+1
         rts

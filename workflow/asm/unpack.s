@@ -25,6 +25,7 @@
 .include "globals.inc"
 
 PREFIXES        = 676
+INDEX_BYTES     = (PREFIXES + 1) * 2    ; each of the three indexes: 677 16-bit entries
 CONTEXTS        = 104           ; D 2p, G 2p+1 (0-51), T 52-77, T4 78-103 (see pack.py)
 T_CONTEXTS      = 52            ; + word[k-1] (k < 4): the letter at k
 T4_CONTEXTS     = 78            ; + word[3]: the last letter
@@ -44,6 +45,11 @@ HEADER_BYTES    = 4 + REGIONS                   ; N, size, region sizes (the fir
 .assert CONTEXTS <= STRIDE, error, "contexts overflow the arrays"
 .assert WORK_BASE = $0800, error, "WORK_BASE differs from pack.WORK_BASE_BYTES"
 
+; for scan.s, which decodes segments of the stream with the same routines and state
+.export decode_d, decode_g, decode_t, decode_t4, read_op
+.exportzp unpack_bits := bits, unpack_entry_ptr := entry_ptr, unpack_entry_y := entry_y
+.export unpack_walk := walk, unpack_answers_closed := answers_closed
+
 .segment "ZEROPAGE"
 
 unpack_src:     .res 2          ; in: blob; then the moved blob's header
@@ -60,6 +66,9 @@ entry_hi2l:     .res 1          ; its l2 part (l2 << 3), changed on the general 
 entry_lo:       .res 1          ; entry low byte without the answer: (l3 & 3) << 6 | l4 << 1
 first_change:   .res 1          ; general path: d, the first position that changed
 temp:           .res 2          ; scratch: a pointer or a 16-bit word count
+answer_out:     .res 2          ; answer index: the entry of the last group closed
+lookup_out:     .res 2          ; lookup index: the entry of the last group closed
+answers_seen:   .res 2          ; answers decoded so far (words, 16-bit)
 
 .segment "BSS"
 
@@ -77,6 +86,8 @@ walk:           .res 2          ; letters of the prefix the count/index writer s
 progress:       .res 2          ; 8.8 fixed point: +96/256 per prefix (676 -> 253)
 entries_start:  .res 2          ; unpack_dst + 676: the first entry
 group_start:    .res 2          ; words before the current prefix group
+group_end:      .res 2          ; address of the current group's end - 256 (lookup index)
+answers_closed: .res 2          ; answers in the groups closed so far (= answer_index[walk])
 
 .segment "DATA"
 
@@ -202,6 +213,7 @@ no_progress:
         ora     (unpack_src),y
         bne     :+
         jsr     start_walk              ; no words
+        jsr     start_indexes
         jmp     finish
 :       ldy     #HEADER_BYTES           ; the first word, raw; answer flag in bit 7
         lda     #0
@@ -232,6 +244,9 @@ no_progress:
         jsr     patch_decoder
         jsr     build_tables
         jsr     start_walk
+        jsr     start_indexes
+        lda     answer                  ; the first word's answer bit
+        sta     answers_seen
         ldx     word+2
         lda     entry_hi2,x
         sta     entry_hi2l
@@ -247,15 +262,20 @@ next_word:
         lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
         and     #$3E
         tax
-        DECODE_SYMBOL "dsym", CLASS_D, got_d
-got_d:  cmp     #D_LAST_BASE
+        jsr     decode_d
+        cmp     #D_LAST_BASE
         bcc     short
         sbc     #6                      ; d = 4 (carry set): the new entry low byte is
         clc                             ; entry_lo + sym - 6 (answer bit included)
         adc     entry_lo
         ldy     entry_y
         sta     (entry_ptr),y
-        and     #$FE
+        lsr     a                       ; C = the answer bit
+        bcc     :+
+        inc     answers_seen
+        bne     :+
+        inc     answers_seen+1
+:       asl     a
         sta     entry_lo
         iny
         lda     entry_hi
@@ -270,6 +290,11 @@ short:  cmp     #6                      ; d < 4: 2 d + answer
         bcc     general
         and     #1                      ; d = 3
         sta     answer
+        beq     :+
+        inc     answers_seen
+        bne     :+
+        inc     answers_seen+1
+:
         lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
         asl     a
         ora     #1
@@ -306,7 +331,11 @@ general:                                ; A = 2 d + answer, d <= 2
         lda     #0
         rol     a
         sta     answer
-        stx     first_change
+        beq     :+
+        inc     answers_seen            ; (the end marker's answer bit is 0)
+        bne     :+
+        inc     answers_seen+1
+:       stx     first_change
         lda     word,x                  ; G context 2 word[d] + 1
         asl     a
         ora     #1
@@ -365,6 +394,9 @@ finish: lda     #26                     ; walk past ZZ: close every group, index
 ; decode_g, decode_t, decode_t4: DECODE_SYMBOL for the G, T and T4 contexts (the D copy is
 ; inline in dict_unpack).
 ; in: X = context  out: A = symbol  clobbers: Y, C (X kept)
+.proc decode_d
+        DECODE_SYMBOL "d", CLASS_D
+.endproc
 .proc decode_g
         DECODE_SYMBOL "g", CLASS_G
 .endproc
@@ -378,6 +410,8 @@ finish: lda     #26                     ; walk past ZZ: close every group, index
 .segment "RODATA"
 patch_table_end:
 .segment "CODE"
+
+.segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
 
 ; patch_decoder: point the DECODE_SYMBOL copies' operands into the work area: T and B
 ; arrays (kind = page offset: W's page added to the high byte) and symbol regions (kind =
@@ -426,6 +460,8 @@ patch_table_end:
         rts
 .endproc
 
+.segment "CODE"
+
 ; refill: the bit buffer ran dry (ASL left 0: the marker went out); load the next blob byte.
 ; The read pointer is the operand of read_op: faster than (zp),y.
 ; in: A = code to keep  out: C = the byte's top bit, bits = the rest + marker; A X kept
@@ -445,6 +481,8 @@ patch_table_end:
         bne     @got                    ; (always)
 .endproc
 
+.segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
+
 ; read_refill: refill for the table builder (READ_BIT).  out: C = next bit  clobbers: none
 ; but the bit buffer (A X Y kept)
 .proc read_refill
@@ -454,6 +492,8 @@ patch_table_end:
         rts
 .endproc
 
+
+.segment "CODE"
 
 ; start_walk: the count/index writer stands at prefix AA with index[0] = 0.
 ; in: unpack_dst, unpack_index  out: entries_start = dst + 676, entry_ptr/entry_y at it
@@ -498,9 +538,12 @@ patch_table_end:
         clc
         adc     entry_y
         tay
+        sty     group_end               ; the lookup index's entry: the group's end - 256
         lda     entry_ptr+1
         adc     #0
         sta     temp+1
+        sbc     #0                      ; (carry clear: - 1)
+        sta     group_end+1
         tya
         sec
         sbc     entries_start
@@ -537,7 +580,7 @@ patch_table_end:
         iny
         lda     temp+1
         sta     (unpack_index),y
-        dey
+        jsr     close_indexes
         lda     progress
         clc
         adc     #96
@@ -561,6 +604,78 @@ patch_table_end:
         lda     progress+1
         jmp     unpack_progress_hook
 .endproc
+
+; start_indexes: the answer and lookup indexes' first entries (the game's unpack writes them
+; as it closes each group, so a closed group can be looked up before the unpack ends): the
+; answer index follows the word index at unpack_index + 1,354, the lookup index (lookup.s)
+; follows it; answer counting starts at 0.
+; in: unpack_index -> index[0], entries_start  out: answer_out, lookup_out at their entry 0
+;     (written: 0 and entries_start - 256); answers_seen = answers_closed = 0
+; clobbers: A Y
+.proc start_indexes
+        lda     unpack_index
+        clc
+        adc     #<INDEX_BYTES
+        sta     answer_out
+        lda     unpack_index+1
+        adc     #>INDEX_BYTES
+        sta     answer_out+1
+        lda     answer_out
+        adc     #<INDEX_BYTES           ; (carry clear: no overflow above)
+        sta     lookup_out
+        lda     answer_out+1
+        adc     #>INDEX_BYTES
+        sta     lookup_out+1
+        ldy     #0
+        tya
+        sta     answers_seen
+        sta     answers_seen+1
+        sta     answers_closed
+        sta     answers_closed+1
+        sta     (answer_out),y
+        lda     entries_start
+        sta     (lookup_out),y
+        iny
+        lda     #0
+        sta     (answer_out),y
+        lda     entries_start+1
+        sbc     #0                      ; (carry clear: - 1)
+        sta     (lookup_out),y
+        rts
+.endproc
+
+; close_indexes: a group closed: answer_index[p + 1] = answers so far (answers_closed too) and
+; lookup_index[p + 1] = the group's end - 256 (group_end).
+; in: answer_out, lookup_out at entry p; Y = 1  out: both at entry p + 1, written; Y = 0
+; clobbers: A
+.proc close_indexes
+        lda     answer_out
+        clc
+        adc     #2
+        sta     answer_out
+        bcc     :+
+        inc     answer_out+1
+:       lda     lookup_out
+        clc
+        adc     #2
+        sta     lookup_out
+        bcc     :+
+        inc     lookup_out+1
+:       lda     answers_seen+1
+        sta     answers_closed+1
+        sta     (answer_out),y
+        lda     group_end+1
+        sta     (lookup_out),y
+        dey
+        lda     answers_seen
+        sta     answers_closed
+        sta     (answer_out),y
+        lda     group_end
+        sta     (lookup_out),y
+        rts
+.endproc
+
+.segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
 
 ; init_regions: the symbol regions follow the T and B arrays in the work area, in order, with
 ; the sizes of the header. in: work_page, unpack_src -> moved header
