@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordle64 import core
+from wordle64 import validate_lazy as lazy
 from wordle64.c64.emu import NTSC_HZ, PAL_HZ, EmulationError, Machine
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
@@ -172,12 +173,11 @@ def _chunk(items: list, chunk: int, chunks: int) -> list:
     return items[chunk::chunks]
 
 
-def _ready_machine(prg: Path, labels: Path, table: bytes, index: bytes) -> Machine:
-    """A machine with the table and index in place and the answer index built by the PRG."""
+def _ready_machine(prg: Path, labels: Path) -> Machine:
+    """A machine with the dictionary unpacked by the PRG itself (dict_init: table and its three
+    indexes; the unpack check compares them with the pack stage's)."""
     machine = Machine.from_files(prg, labels)
-    machine.write("dict_table", table)
-    machine.write("dict_index", index)
-    machine.call("build_answer_index", max_cycles=5_000_000)
+    machine.call("dict_init", max_cycles=50_000_000)
     return machine
 
 
@@ -369,9 +369,13 @@ def check_unpack(prg: Path, labels: Path, table: bytes, index: bytes,
                         ("unpack_index", phases.addr("dict_index"))):
         phases.write_word(name, value)
     unpack = phases.call("dict_unpack_in_place", max_cycles=50_000_000).cycles
-    answer_index = phases.call("build_answer_index", max_cycles=5_000_000).cycles
     tally.case(phases.read("dict_table", len(table)) == table, lambda: "phase-wise unpack differs")
-    extra.update(move_cycles=move, unpack_cycles=unpack, answer_index_cycles=answer_index,
+    for name, want in (("dict_answer_index", lazy.answer_index(table, index)),
+                       ("dict_lookup_index", lazy.lookup_index(index, machine.addr("dict_table")))):
+        got = machine.read(name, len(want))
+        tally.case(got == want, lambda: f"{name} differs first at byte "
+                                        f"{_first_difference(got, want)}")
+    extra.update(move_cycles=move, unpack_cycles=unpack,
                  unpack_pal_s=round(unpack / PAL_HZ, 3), unpack_ntsc_s=round(unpack / NTSC_HZ, 3),
                  init_pal_s=round(result.cycles / PAL_HZ, 3),
                  init_ntsc_s=round(result.cycles / NTSC_HZ, 3))
@@ -438,7 +442,7 @@ def run_chunk(check: str, chunk: int, chunks: int, prg: str | Path, labels: str 
     return {"check": check, "chunk": chunk, "chunks": chunks, **result}
 
 
-CHECKS = ("unpack", "lookup", "score", "rng", "date", "daily")
+CHECKS = ("unpack", "lookup", "score", "rng", "date", "daily", "lazy")
 # Checks whose cases cannot be dealt out (one dict_init; one generator sequence): they run as
 # one chunk whatever validate.chunks says (workflow/rules/common.smk validate_chunk_count).
 SINGLE_CHUNK_CHECKS = ("unpack", "rng")
@@ -488,8 +492,16 @@ def _run_check(check: str, chunk: int, chunks: int, prg: Path, labels: Path,
         blob = Path(seed_blob).read_bytes() if seed_blob and Path(seed_blob).exists() else None
         decoders = tuple(Path(p) for p in seed_unpacker) if seed_unpacker else None
         result = check_unpack(prg, labels, table_bytes, index_bytes, blob, decoders)
+    elif check == "lazy":
+        known = {w for w, _ in words.words}
+        result = lazy.check_lazy(prg, labels, table_bytes, index_bytes, words.words,
+                                 nonwords(known, options["lazy_nonwords"] // 2,
+                                          options["lazy_nonwords"] - options["lazy_nonwords"] // 2,
+                                          seed),
+                                 chunk, chunks, Tally(), answers=options["lazy_answers"],
+                                 seed=seed)
     else:
-        machine = _ready_machine(prg, labels, table_bytes, index_bytes)
+        machine = _ready_machine(prg, labels)
         if check == "lookup":
             result = check_lookup(machine, words, chunk, chunks,
                                   nonword_random=options["nonwords_random"],
@@ -533,6 +545,8 @@ def gather(check: str, parts: list[dict], targets: dict) -> dict:
                     merged[key] = value
                     if "worst_word" in part:
                         merged["worst_word"] = part["worst_word"]
+            elif key == "ways":
+                merged[key] = {k: merged.get(key, {}).get(k, 0) + v for k, v in value.items()}
             elif key != "worst_word":
                 merged[key] = value
     count = merged.pop("cycles_count", 0)

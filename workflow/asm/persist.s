@@ -79,7 +79,7 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
 
 .assert persist_buffer + FILE_BYTES <= $CE00, error, "persist.s: the buffer runs into ABSRAM"
 
-.segment "CODE"
+.segment "INIT"                         ; start-up only (dict.s: the table reuses it later)
 
 ; Start-up: choose the drive and LOAD the statistics file; anything wrong: a fresh start.
 ; in: LAST_DEVICE  out: statistics and daily records loaded or zeroed, persist_note
@@ -159,6 +159,8 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
         sta     persist_note
         rts
 .endproc
+
+.segment "CODE"
 
 ; A fresh start: both blocks zeroed.
 ; in: nothing  out: statistics and daily records zero  clobbers: A X Y

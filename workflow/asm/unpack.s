@@ -245,8 +245,6 @@ no_progress:
         jsr     build_tables
         jsr     start_walk
         jsr     start_indexes
-        lda     answer                  ; the first word's answer bit
-        sta     answers_seen
         ldx     word+2
         lda     entry_hi2,x
         sta     entry_hi2l
@@ -262,8 +260,8 @@ next_word:
         lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
         and     #$3E
         tax
-        jsr     decode_d
-        cmp     #D_LAST_BASE
+        DECODE_SYMBOL "dsym", CLASS_D, got_d    ; (inline: once per word; scan.s calls decode_d)
+got_d:  cmp     #D_LAST_BASE
         bcc     short
         sbc     #6                      ; d = 4 (carry set): the new entry low byte is
         clc                             ; entry_lo + sym - 6 (answer bit included)
@@ -290,11 +288,6 @@ short:  cmp     #6                      ; d < 4: 2 d + answer
         bcc     general
         and     #1                      ; d = 3
         sta     answer
-        beq     :+
-        inc     answers_seen
-        bne     :+
-        inc     answers_seen+1
-:
         lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
         asl     a
         ora     #1
@@ -313,7 +306,12 @@ emit_word:                              ; A = l4, X = T4 context (78 + l3), entr
         ora     answer
         ldy     entry_y
         sta     (entry_ptr),y
-        iny
+        lsr     a                       ; the answer bit, counted here: after advance_walk
+        bcc     :+                      ; closed the groups before this word's
+        inc     answers_seen
+        bne     :+
+        inc     answers_seen+1
+:       iny
         lda     entry_hi2l
         ora     entry_hi3 - T4_CONTEXTS,x
         sta     entry_hi
@@ -331,11 +329,7 @@ general:                                ; A = 2 d + answer, d <= 2
         lda     #0
         rol     a
         sta     answer
-        beq     :+
-        inc     answers_seen            ; (the end marker's answer bit is 0)
-        bne     :+
-        inc     answers_seen+1
-:       stx     first_change
+        stx     first_change
         lda     word,x                  ; G context 2 word[d] + 1
         asl     a
         ora     #1
@@ -391,8 +385,8 @@ finish: lda     #26                     ; walk past ZZ: close every group, index
 .endproc
 
 
-; decode_g, decode_t, decode_t4: DECODE_SYMBOL for the G, T and T4 contexts (the D copy is
-; inline in dict_unpack).
+; decode_d, decode_g, decode_t, decode_t4: DECODE_SYMBOL for each class (decode_blob has its own
+; D copy inline, once per word; decode_d is for scan.s).
 ; in: X = context  out: A = symbol  clobbers: Y, C (X kept)
 .proc decode_d
         DECODE_SYMBOL "d", CLASS_D
@@ -580,7 +574,29 @@ patch_table_end:
         iny
         lda     temp+1
         sta     (unpack_index),y
-        jsr     close_indexes
+        lda     answer_out              ; answer_index[p + 1] = answers so far (and
+        clc                             ; answers_closed); lookup_index[p + 1] = the group's
+        adc     #2                      ; end - 256
+        sta     answer_out
+        bcc     :+
+        inc     answer_out+1
+:       lda     lookup_out
+        clc
+        adc     #2
+        sta     lookup_out
+        bcc     :+
+        inc     lookup_out+1
+:       lda     answers_seen+1
+        sta     answers_closed+1
+        sta     (answer_out),y
+        lda     group_end+1
+        sta     (lookup_out),y
+        dey
+        lda     answers_seen
+        sta     answers_closed
+        sta     (answer_out),y
+        lda     group_end
+        sta     (lookup_out),y
         lda     progress
         clc
         adc     #96
@@ -644,36 +660,6 @@ patch_table_end:
         rts
 .endproc
 
-; close_indexes: a group closed: answer_index[p + 1] = answers so far (answers_closed too) and
-; lookup_index[p + 1] = the group's end - 256 (group_end).
-; in: answer_out, lookup_out at entry p; Y = 1  out: both at entry p + 1, written; Y = 0
-; clobbers: A
-.proc close_indexes
-        lda     answer_out
-        clc
-        adc     #2
-        sta     answer_out
-        bcc     :+
-        inc     answer_out+1
-:       lda     lookup_out
-        clc
-        adc     #2
-        sta     lookup_out
-        bcc     :+
-        inc     lookup_out+1
-:       lda     answers_seen+1
-        sta     answers_closed+1
-        sta     (answer_out),y
-        lda     group_end+1
-        sta     (lookup_out),y
-        dey
-        lda     answers_seen
-        sta     answers_closed
-        sta     (answer_out),y
-        lda     group_end
-        sta     (lookup_out),y
-        rts
-.endproc
 
 .segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
 
