@@ -11,6 +11,7 @@
 LETTERS         = 5
 ROWS            = 6
 HELP_ROW        = 19            ; three help lines in the panel
+MENU_NOTE_ROW   = 22            ; the menu's message line (menu.s ERROR_ROW)
 
 .export main
 
@@ -39,7 +40,12 @@ HELP_ROW        = 19            ; three help lines in the panel
         lda     game_mode
         cmp     #GAME_ABSURDLE
         bne     @game
-        jsr     dict_finish             ; Absurdle needs the whole table and the RAM above it
+        lda     dict_complete           ; Absurdle needs the whole table and the RAM above it:
+        bne     @absurdle               ; chosen within seconds of RUN, it waits for the rest
+        jsr     print_inline            ; of the unpack (at most ~5 s), saying so
+        .byte   12, MENU_NOTE_ROW, COLOR_WHITE, "UNPACKING WORDS", 0
+        jsr     dict_finish
+@absurdle:
         jsr     absurdle_play
         jmp     @menu
 @game:  lda     game_mode
