@@ -1,16 +1,23 @@
-; dict.s — where the dictionary lives, and start-up: blob -> table, index and answer index.
+; dict.s — where the dictionary lives, and start-up: blob -> table and its three indexes, in the
+; background.
 ;
-; The blob (results/dict/blob.bin) is the last thing in the PRG, right after the charset's load
-; image (no alignment padding in the file). dict_relocate switches BASIC out, moves the blob up
-; so it ends on a page, DICT_WORK_BYTES below __DICT_END__, then copies the charset to its run
-; address (CHARRAM in wordle64.cfg, 2 KB aligned for the VIC), which lies in the RAM the blob
-; was loaded into. dict_init then unpacks the blob forwards with dict_unpack_in_place, whose
-; decode tables fill [blob end, blob end + DICT_WORK_BYTES) (the build passes DICT_WORK_BYTES =
-; pack.ctxhuff_work_bytes(blob) to ca65): dict_index and dict_answer_index go into the gap
-; between the PRG and the charset when they fit (else after the charset), dict_lookup_index
-; (lookup.s) after them there if it fits too (else after the charset), dict_table after all.
-; The build checks that the table never catches up with the blob's read pointer
-; (wordle64.build.check_fit).
+; The blob (results/dict/blob.bin: header, bit stream, then the checkpoint trailer of
+; pack.ctxhuff) follows the charset's load image in the PRG; the start-up code of segment INIT
+; follows the blob (wordle64.cfg). dict_relocate switches BASIC out, moves the blob up so its
+; stream ends on a page, DICT_WORK_BYTES below __DICT_END__ (the trailer lands just above, in
+; the work area, and is copied into the depacker's code, dead by then), then copies the charset
+; to its run address (CHARRAM in wordle64.cfg, 2 KB aligned for the VIC), which lies in the RAM
+; the blob was loaded into. dict_start then runs dict_unpack_in_place as a coroutine of the game
+; on its own stack ($0100-$017F; the game keeps $0180-$01FF): each dict_step decodes up to the
+; next prefix group and returns; wait_key steps it while the game waits for keys, and scan.s
+; answers lookups and answer numbers meanwhile. The decode tables fill [blob end, blob end +
+; DICT_WORK_BYTES) (the build passes DICT_WORK_BYTES = pack.ctxhuff_work_bytes(blob) and
+; DICT_CHECKPOINTS, the trailer's K, to ca65). dict_index, dict_answer_index and
+; dict_lookup_index (lookup.s), in that order, go into the gap between the PRG and the charset
+; when all three fit (else after the charset), dict_table after them; the unpacker writes all
+; three as it closes each group. The build checks that the table never catches up with the
+; blob's read pointer (wordle64.build.check_fit); INIT, overwritten by the table later, has run
+; by the time the first entry is written.
 
 .include "globals.inc"
 .include "c64.inc"
