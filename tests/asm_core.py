@@ -8,29 +8,24 @@ from pathlib import Path
 from wordle64.build import assemble_and_link
 
 ASM = Path(__file__).resolve().parents[1] / "workflow" / "asm"
-CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
-                "date.s")
+CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "unpack.s", "scan.s", "lookup.s",
+                "words.s", "score.s", "rng.s", "date.s")
 
-# Stand-ins for the game's `main` and the unpacker, so the core routines link on their own.
+# A stand-in for the game's `main`, so the core routines link on their own.
 STUBS = """
 .include "globals.inc"
 .export main
-.segment "ZEROPAGE"
-unpack_src:     .res 2
-unpack_dst:     .res 2
-unpack_index:   .res 2
 .segment "CODE"
 main:
-dict_unpack:
-dict_unpack_in_place:
-unpack_progress_hook:
         rts
 """
 
 
 def link_core(work: Path, blob: bytes, modules: tuple[str, ...] = CORE_MODULES,
               **link_options) -> tuple[Path, Path]:
-    """Assemble `modules` + the stubs with the real linker config; returns (prg, labels)."""
+    """Assemble `modules` + the stubs with the real linker config; returns (prg, labels). A
+    `blob` that is not a ctxhuff blob with its checkpoint trailer links as a stand-in (one
+    checkpoint); such a PRG must not run dict_start."""
     asm = work / "asm"
     asm.mkdir()
     for name in modules:

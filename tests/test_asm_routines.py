@@ -59,12 +59,35 @@ def program(tmp_path_factory) -> tuple[Path, Path]:
     return link_core(tmp_path_factory.mktemp("asm"), bytes(range(256)) * 4)
 
 
+def answer_and_lookup_indexes(words: list[tuple[str, bool]], table_at: int
+                              ) -> tuple[bytes, bytes]:
+    """The answer index (answers before prefix p) and the lookup index (where group p's entries
+    start, minus 256) as the design note defines them (the unpacker writes both)."""
+    group_words, group_answers = [0] * 676, [0] * 676
+    for word, answer in words:
+        group = (ord(word[0]) - 97) * 26 + ord(word[1]) - 97
+        group_words[group] += 1
+        group_answers[group] += answer
+    answers, starts = bytearray(), bytearray()
+    for p in range(677):
+        answers += sum(group_answers[:p]).to_bytes(2, "little")
+        starts += (table_at + 676 + 2 * sum(group_words[:p]) - 256).to_bytes(2, "little")
+    return bytes(answers), bytes(starts)
+
+
 def ready(program, words) -> Machine:
+    """The dictionary loaded as the unpacker leaves it (table, its three indexes, the counts,
+    dict_complete = 1), written out here: the unpack has its own tests and validation."""
     machine = Machine.from_files(*program)
     table, index = pack_table(words)
+    answer_index, lookup_index = answer_and_lookup_indexes(words, machine.labels["dict_table"])
     machine.write("dict_table", table)
     machine.write("dict_index", index)
-    machine.call("build_answer_index", max_cycles=2_000_000)
+    machine.write("dict_answer_index", answer_index)
+    machine.write("dict_lookup_index", lookup_index)
+    machine.write_word("dict_word_count", len(words))
+    machine.write_word("dict_answer_count", sum(a for _, a in words))
+    machine.write("dict_complete", [1])
     return machine
 
 

@@ -63,6 +63,16 @@ class Layout:
     tape_load_seconds: float
 
 
+def trailer_checkpoints(blob: bytes) -> int:
+    """DICT_CHECKPOINTS for ca65: K of the blob's checkpoint trailer (pack.ctxhuff), or 1 for
+    a blob without one (the tests' stand-ins: their PRGs never run dict_start)."""
+    if len(blob) < 4:
+        return 1
+    size = int.from_bytes(blob[2:4], "little")
+    count = blob[-1]
+    return count if count and len(blob) == size + 10 * count + 3 else 1
+
+
 def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, out_labels: Path,
                       out_map: Path, log=None, work_bytes: int | None = None) -> None:
     """ca65 every asm_dir/*.s (with -g, so the label file names every label), ld65 them.
@@ -78,8 +88,7 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
         raise Wordle64Error(f"{blob}: dict.s includes blob.bin; pass a file of that name")
     if work_bytes is None:
         work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
-    data = blob.read_bytes()
-    checkpoints = data[-1] if len(data) > 4 and len(data) > int.from_bytes(data[2:4], "little") else 0
+    checkpoints = trailer_checkpoints(blob.read_bytes())
     with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
         work_dir = Path(work)
         objects = []
