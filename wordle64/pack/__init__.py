@@ -61,8 +61,19 @@ the CLI). This package re-exports their public names.
 
 from __future__ import annotations
 
+from wordle64.pack.checkpoints import (
+    Checkpoint,
+    answer_total,
+    checkpoint_answer,
+    checkpoint_count,
+    checkpoint_lookup,
+    read_checkpoints,
+)
 from wordle64.pack.codecs import CODECS, DECODERS, ENCODERS, decode, encode
 from wordle64.pack.ctxhuff import (
+    BODY_START,
+    CHECKPOINT_BYTES,
+    CHECKPOINTS,
     CLASSES,
     CONTEXTS,
     D_CONTEXTS,
@@ -77,12 +88,16 @@ from wordle64.pack.ctxhuff import (
     ContextCode,
     DecodeTables,
     alphabet_size,
+    checkpoint_words,
     context_class,
     ctxhuff_decode,
     ctxhuff_decode_symbol,
+    ctxhuff_decode_word,
     ctxhuff_encode,
     ctxhuff_read_tables,
+    ctxhuff_symbol_stream,
     ctxhuff_symbols,
+    ctxhuff_trailer,
     ctxhuff_work_bytes,
     decode_tables,
     huffman_lengths,
@@ -128,6 +143,9 @@ from wordle64.pack.table import (
 )
 
 __all__ = [
+    "Checkpoint", "answer_total", "checkpoint_answer", "checkpoint_count", "checkpoint_lookup",
+    "read_checkpoints", "BODY_START", "CHECKPOINT_BYTES", "CHECKPOINTS", "checkpoint_words",
+    "ctxhuff_decode_word", "ctxhuff_symbol_stream", "ctxhuff_trailer",
     "CODECS", "DECODERS", "ENCODERS", "decode", "encode", "CLASSES", "CONTEXTS", "D_CONTEXTS",
     "D_LAST_BASE", "G_CONTEXTS", "MAX_CODE_LENGTH", "REGIONS", "T4_CONTEXTS", "T_CONTEXTS",
     "WORK_BASE_BYTES", "BitWriter", "ContextCode", "DecodeTables", "alphabet_size",

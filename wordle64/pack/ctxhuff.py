@@ -28,6 +28,10 @@ D_LAST_BASE = 8    # D symbols from here: d = 4, gap and answer
 CLASSES = ("D", "G", "T", "T4")
 REGIONS = len(CLASSES) * MAX_CODE_LENGTH  # symbol regions: one per class and code length
 WORK_BASE_BYTES = 0x800  # T and B arrays: 8 lengths x 128 contexts each; then the regions
+BODY_START = 4 + REGIONS + WORD_LENGTH  # blob offset of the bit stream: after N, size, regions,
+                                        # the first word
+CHECKPOINTS = 24       # most checkpoints in the trailer (the 6502's lookup decodes 1/24th)
+CHECKPOINT_BYTES = 10  # per checkpoint: next lo/hi, bits, the 5 letters of prev, answers lo/hi
 
 
 def context_class(context: int) -> int:
@@ -112,13 +116,16 @@ def decode_tables(lengths: Sequence[dict[int, int]]) -> DecodeTables:
     return DecodeTables(codes, regions)
 
 
-def ctxhuff_symbols(words: Sequence[str],
-                    answers: Sequence[bool]) -> list[tuple[int, int]]:
+def ctxhuff_symbol_stream(words: Sequence[str], answers: Sequence[bool]
+                          ) -> tuple[list[tuple[int, int]], list[int]]:
     """(context, symbol) pairs in stream order: the words after the first, then the end
-    marker (d = 0 with the first letter stepping past Z)."""
-    out = []
+    marker (d = 0 with the first letter stepping past Z); and for k = 1..N the index of word
+    k's first symbol (k = N: the end marker's), at position k - 1 (the checkpoints need it)."""
+    out: list[tuple[int, int]] = []
+    starts: list[int] = []
     prev = letters(words[0]) if words else []
     for word, answer in zip(words[1:], answers[1:]):
+        starts.append(len(out))
         cur = letters(word)
         d = next(i for i in range(WORD_LENGTH) if cur[i] != prev[i])
         if d == 4:
@@ -131,9 +138,16 @@ def ctxhuff_symbols(words: Sequence[str],
             out.append(((T4_CONTEXTS if k == 4 else T_CONTEXTS) + cur[k - 1], cur[k]))
         prev = cur
     if words:
+        starts.append(len(out))
         out.append((D_CONTEXTS + 2 * prev[4], 0))
         out.append((G_CONTEXTS + 2 * prev[0], LETTERS - prev[0] - 1))
-    return out
+    return out, starts
+
+
+def ctxhuff_symbols(words: Sequence[str],
+                    answers: Sequence[bool]) -> list[tuple[int, int]]:
+    """(context, symbol) pairs in stream order (ctxhuff_symbol_stream without the starts)."""
+    return ctxhuff_symbol_stream(words, answers)[0]
 
 
 class BitWriter:
@@ -150,6 +164,11 @@ class BitWriter:
                 self.out.append(self.acc)
                 self.acc = self.count = 0
 
+    @property
+    def position(self) -> int:
+        """Bits written so far: the position of the next bit."""
+        return 8 * len(self.out) + self.count
+
     def flush(self) -> bytes:
         if self.count:
             self.out.append(self.acc << (8 - self.count))
@@ -157,8 +176,42 @@ class BitWriter:
         return bytes(self.out)
 
 
+def checkpoint_words(n: int) -> list[int]:
+    """k_s, the word each checkpoint stands before (N = n words): K = min(24, max(1, N - 1))
+    checkpoints S = ceil((N - 1) / K) words apart from word 1, cut so that k_s <= N (k_s = N:
+    right before the end marker). None for N = 0."""
+    if n == 0:
+        return []
+    wanted = min(CHECKPOINTS, max(1, n - 1))
+    step = max(1, -(-(n - 1) // wanted))
+    return [1 + s * step for s in range(min(wanted, (n - 1) // step + 1))]
+
+
+def ctxhuff_trailer(words: Sequence[str], answers: Sequence[bool], body: bytes,
+                    word_bits: Sequence[int]) -> bytes:
+    """The checkpoint trailer (format: the package docstring). word_bits[k - 1] is the body
+    bit position of word k's first symbol (k = N: the end marker's)."""
+    ks = checkpoint_words(len(words))
+    if not ks:
+        return b""
+    rows = []
+    for k in ks:
+        byte, bit = divmod(word_bits[k - 1], 8)
+        # The 6502's bit buffer after `bit` bits of body[byte]: MSB = the next bit, then a
+        # marker 1 below the last valid bit (0x80 alone: refill from `next` first).
+        buffer = 0x80 if bit == 0 else ((body[byte] << bit) | (1 << (bit - 1))) & 0xFF
+        following = BODY_START + byte + (bit != 0)
+        prev = letters(words[k - 1])
+        prev[0] |= 0x80 if answers[k - 1] else 0
+        before = sum(map(bool, answers[:k - 1]))
+        rows.append([following & 0xFF, following >> 8, buffer, *prev, before & 0xFF,
+                     before >> 8])
+    columns = bytes(row[field] for field in range(CHECKPOINT_BYTES) for row in rows)
+    return columns + sum(map(bool, answers)).to_bytes(2, "little") + bytes([len(ks)])
+
+
 def ctxhuff_encode(words: Sequence[str], answers: Sequence[bool]) -> bytes:
-    stream = ctxhuff_symbols(words, answers)
+    stream, starts = ctxhuff_symbol_stream(words, answers)
     freqs: list[dict[int, int]] = [{} for _ in range(CONTEXTS)]
     for context, symbol in stream:
         freqs[context][symbol] = freqs[context].get(symbol, 0) + 1
@@ -179,14 +232,18 @@ def ctxhuff_encode(words: Sequence[str], answers: Sequence[bool]) -> bytes:
                 else:
                     bits.write(0, 1)
         cache: dict[tuple[int, int], tuple[int, int]] = {}
-        for context, symbol in stream:
+        word_bits: list[int] = []
+        for i, (context, symbol) in enumerate(stream):
+            if len(word_bits) < len(starts) and starts[len(word_bits)] == i:
+                word_bits.append(bits.position)
             key = (context, symbol)
             if key not in cache:
                 cache[key] = tables.codes[context].code(symbol)
             bits.write(*cache[key])
     body = bits.flush()
+    trailer = ctxhuff_trailer(words, answers, body, word_bits) if words else b""
     header = bytearray(len(words).to_bytes(2, "little"))
-    size = 4 + REGIONS + (WORD_LENGTH if words else 0) + len(body)
+    size = 4 + REGIONS + (WORD_LENGTH if words else 0) + len(body) + len(trailer)
     if size > 0xFFFF:
         raise Wordle64Error(f"ctxhuff blob of {size} bytes exceeds 65,535")
     header += size.to_bytes(2, "little") + bytes(len(r) for r in tables.regions)
@@ -194,7 +251,7 @@ def ctxhuff_encode(words: Sequence[str], answers: Sequence[bool]) -> bytes:
         first = letters(words[0])
         first[0] |= 0x80 if answers[0] else 0
         header += bytes(first)
-    return bytes(header + body)
+    return bytes(header + body + trailer)
 
 
 def ctxhuff_read_tables(reader: BlobReader) -> DecodeTables:
@@ -222,6 +279,26 @@ def ctxhuff_decode_symbol(reader: BlobReader, tables: DecodeTables, context: int
     return region[slot]
 
 
+def ctxhuff_decode_word(reader: BlobReader, tables: DecodeTables, prev: Sequence[int]
+                        ) -> tuple[list[int], int] | None:
+    """The word after `prev` (letters) and its answer bit, or None at the end marker (the
+    stream stops there: the trailer after it is never read)."""
+    cur = list(prev)
+    ds = ctxhuff_decode_symbol(reader, tables, D_CONTEXTS + 2 * cur[4])
+    if ds >= D_LAST_BASE:
+        d = 4
+        cur[4] += (ds - D_LAST_BASE >> 1) + 1
+    else:
+        d = ds >> 1
+        cur[d] += ctxhuff_decode_symbol(reader, tables, G_CONTEXTS + 2 * cur[d]) + 1
+        if cur[d] >= LETTERS:
+            return None
+    for k in range(d + 1, WORD_LENGTH):
+        base = T4_CONTEXTS if k == 4 else T_CONTEXTS
+        cur[k] = ctxhuff_decode_symbol(reader, tables, base + cur[k - 1])
+    return cur, ds & 1
+
+
 def ctxhuff_decode(blob: bytes, watch: Callable[[str, int, int], None] | None = None
                    ) -> Unpacked:
     reader = BlobReader(blob)
@@ -242,22 +319,12 @@ def ctxhuff_decode(blob: bytes, watch: Callable[[str, int, int], None] | None = 
         if [len(r) for r in tables.regions] != region_sizes:
             raise Wordle64Error("ctxhuff blob: region sizes in the header do not match its "
                                 "code tables")
-        while True:
+        step: tuple[list[int], int] | None = (cur, answer)
+        while step is not None:
+            cur, answer = step
             walker.advance_to(cur[0] * LETTERS + cur[1])
             walker.word(cur[2] << 11 | cur[3] << 6 | cur[4] << 1 | answer)
-            ds = ctxhuff_decode_symbol(reader, tables, D_CONTEXTS + 2 * cur[4])
-            answer = ds & 1
-            if ds >= D_LAST_BASE:
-                d = 4
-                cur[4] += (ds - D_LAST_BASE >> 1) + 1
-            else:
-                d = ds >> 1
-                cur[d] += ctxhuff_decode_symbol(reader, tables, G_CONTEXTS + 2 * cur[d]) + 1
-                if cur[d] >= LETTERS:
-                    break   # the end marker
-            for k in range(d + 1, WORD_LENGTH):
-                base = T4_CONTEXTS if k == 4 else T_CONTEXTS
-                cur[k] = ctxhuff_decode_symbol(reader, tables, base + cur[k - 1])
+            step = ctxhuff_decode_word(reader, tables, cur)
         if walker.total != n:
             raise Wordle64Error(f"ctxhuff blob: header says {n} words, the stream holds "
                                 f"{walker.total}")
