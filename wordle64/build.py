@@ -66,11 +66,10 @@ class Layout:
 def trailer_checkpoints(blob: bytes) -> int:
     """DICT_CHECKPOINTS for ca65: K of the blob's checkpoint trailer (pack.ctxhuff), or 1 for
     a blob without one (the tests' stand-ins: their PRGs never run dict_start)."""
-    if len(blob) < 4:
+    try:
+        return pack.checkpoint_count(blob) or 1
+    except Wordle64Error:
         return 1
-    size = int.from_bytes(blob[2:4], "little")
-    count = blob[-1]
-    return count if count and len(blob) == size + 10 * count + 3 else 1
 
 
 def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, out_labels: Path,
@@ -132,9 +131,7 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
         raise Wordle64Error("the LZ packer does not round-trip the code image")
     if len(packed) >= len(image):
         return prg, 0
-    tail_end = labels.get("__INIT_LOAD__", labels["__BLOB_LOAD__"]) + labels.get(
-        "__INIT_SIZE__", labels["__BLOB_SIZE__"])
-    copy_end = tail_end + len(packed)
+    copy_end = tail_end(labels) + len(packed)
     if check and copy_end > labels["__DICT_END__"]:
         raise Wordle64Error(f"the packed code does not fit by {copy_end - labels['__DICT_END__']}"
                             f" bytes above the blob at start-up")
@@ -252,7 +249,14 @@ def code_copy_over(labels: dict[str, int], code_bytes: int) -> int:
     __DICT_END__ (<= 0: it fits; 0 when the code is stored plain, code_bytes = 0)."""
     if not code_bytes:
         return 0
-    return labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"] + code_bytes - labels["__DICT_END__"]
+    return tail_end(labels) + code_bytes - labels["__DICT_END__"]
+
+
+def tail_end(labels: dict[str, int]) -> int:
+    """The end of what follows the packed image in the PRG, plain: the blob, then INIT."""
+    if "__INIT_LOAD__" in labels:
+        return labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
+    return labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"]
 
 
 @dataclass(frozen=True)

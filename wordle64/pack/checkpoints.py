@@ -17,6 +17,8 @@ from wordle64.pack.ctxhuff import (
     DecodeTables,
     ctxhuff_decode_word,
     ctxhuff_read_tables,
+    stream_bytes,
+    trailer_bytes,
 )
 from wordle64.pack.stream import BlobReader
 from wordle64.pack.table import LETTERS, WORD_LENGTH, letters
@@ -35,18 +37,11 @@ class Checkpoint:
     ans_before: int          # answers among the words before prev
 
 
-def _size(blob: bytes) -> int:
-    size = int.from_bytes(blob[2:4], "little")
-    if len(blob) < 4 or size != len(blob):
-        raise Wordle64Error(f"ctxhuff blob: header says {size} bytes, got {len(blob)}")
-    return size
-
-
 def checkpoint_count(blob: bytes) -> int:
     """K, the checkpoints of a ctxhuff blob: its last byte (0 for an empty list: no trailer)."""
-    if int.from_bytes(blob[:2], "little") == 0:
+    if trailer_bytes(blob) == 0:
         return 0
-    return blob[_size(blob) - 1]
+    return blob[-1]
 
 
 def answer_total(blob: bytes) -> int:
@@ -54,7 +49,7 @@ def answer_total(blob: bytes) -> int:
     count = checkpoint_count(blob)
     if count == 0:
         return 0
-    end = _size(blob) - 1
+    end = len(blob) - 1
     return int.from_bytes(blob[end - 2:end], "little")
 
 
@@ -63,7 +58,7 @@ def read_checkpoints(blob: bytes) -> list[Checkpoint]:
     count = checkpoint_count(blob)
     if count == 0:
         return []
-    start = _size(blob) - 3 - CHECKPOINT_BYTES * count
+    start = stream_bytes(blob)
     if start < BODY_START:
         raise Wordle64Error(f"ctxhuff blob: a trailer of {count} checkpoints does not fit")
 

@@ -243,15 +243,37 @@ def ctxhuff_encode(words: Sequence[str], answers: Sequence[bool]) -> bytes:
     body = bits.flush()
     trailer = ctxhuff_trailer(words, answers, body, word_bits) if words else b""
     header = bytearray(len(words).to_bytes(2, "little"))
-    size = 4 + REGIONS + (WORD_LENGTH if words else 0) + len(body) + len(trailer)
-    if size > 0xFFFF:
-        raise Wordle64Error(f"ctxhuff blob of {size} bytes exceeds 65,535")
+    size = 4 + REGIONS + (WORD_LENGTH if words else 0) + len(body)   # the stream: the
+    # trailer follows it, outside `size` (the 6502 reads only the stream while it unpacks)
+    if size + len(trailer) > 0xFFFF:
+        raise Wordle64Error(f"ctxhuff blob of {size + len(trailer)} bytes exceeds 65,535")
     header += size.to_bytes(2, "little") + bytes(len(r) for r in tables.regions)
     if words:
         first = letters(words[0])
         first[0] |= 0x80 if answers[0] else 0
         header += bytes(first)
     return bytes(header + body + trailer)
+
+
+def stream_bytes(blob: bytes) -> int:
+    """The header's size: the blob's stream (header, first word, bit stream), the part the
+    6502 reads while it unpacks; the checkpoint trailer follows it."""
+    if len(blob) < 4:
+        raise Wordle64Error(f"ctxhuff blob of {len(blob)} bytes: no header")
+    return int.from_bytes(blob[2:4], "little")
+
+
+def trailer_bytes(blob: bytes) -> int:
+    """Length of the checkpoint trailer after the stream: 10 K + 3 (K = the blob's last byte),
+    0 when the blob ends with its stream (an empty list)."""
+    extra = len(blob) - stream_bytes(blob)
+    if extra == 0:
+        return 0
+    count = blob[-1]
+    if extra < 0 or count == 0 or extra != CHECKPOINT_BYTES * count + 3:
+        raise Wordle64Error(f"ctxhuff blob: {len(blob)} bytes after a {stream_bytes(blob)}-byte "
+                            f"stream is no checkpoint trailer (last byte {count})")
+    return extra
 
 
 def ctxhuff_read_tables(reader: BlobReader) -> DecodeTables:
@@ -305,8 +327,9 @@ def ctxhuff_decode(blob: bytes, watch: Callable[[str, int, int], None] | None = 
     n = reader.byte() | reader.byte() << 8
     size = reader.byte() | reader.byte() << 8
     region_sizes = [reader.byte() for _ in range(REGIONS)]
-    if size != len(blob):
-        raise Wordle64Error(f"ctxhuff blob: header says {size} bytes, got {len(blob)}")
+    if size + trailer_bytes(blob) != len(blob):
+        raise Wordle64Error(f"ctxhuff blob: header says {size} bytes of stream, got "
+                            f"{len(blob)} with the trailer")
     sink = Sink(n, reader, watch)
     walker = GroupWalker(sink)
     if n:

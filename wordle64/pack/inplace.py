@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 from wordle64.pack.codecs import DECODERS
-from wordle64.pack.ctxhuff import ctxhuff_work_bytes
+from wordle64.pack.ctxhuff import ctxhuff_work_bytes, stream_bytes
 
 # ---- in-place unpacking -----------------------------------------------------------------------
 
@@ -30,12 +30,13 @@ def inplace_layout(codec: str, blob: bytes, blob_addr: int,
     page, which the caller must leave free."""
     end = blob_addr + len(blob)
     if codec == "ctxhuff":
+        end = blob_addr + stream_bytes(blob)     # the trailer after the stream is not read
         work_bytes = ctxhuff_work_bytes(blob)
         if in_place:
             work = (end + 0xFF) & ~0xFF
             return InPlaceLayout(blob_addr, work, work + work_bytes)
         work = (end - work_bytes) & ~0xFF
-        return InPlaceLayout(work - len(blob), work, work + work_bytes)
+        return InPlaceLayout(work - stream_bytes(blob), work, work + work_bytes)
     return InPlaceLayout(blob_addr, end, end)
 
 
