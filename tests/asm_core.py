@@ -24,8 +24,8 @@ main:
 def link_core(work: Path, blob: bytes, modules: tuple[str, ...] = CORE_MODULES,
               **link_options) -> tuple[Path, Path]:
     """Assemble `modules` + the stubs with the real linker config; returns (prg, labels). A
-    `blob` that is not a ctxhuff blob with its checkpoint trailer links as a stand-in (one
-    checkpoint); such a PRG must not run dict_start."""
+    `blob` that is not a ctxhuff blob with its checkpoint trailer links as a stand-in (no
+    trailer); such a PRG must not run dict_start."""
     asm = work / "asm"
     asm.mkdir()
     for name in modules:

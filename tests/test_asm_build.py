@@ -11,11 +11,12 @@ from wordle64 import pack
 from wordle64.build import assemble_and_link, build, build_decoders, check_fit
 from wordle64.c64.emu import STACK_PAGE, Machine, changed_outside
 from wordle64.errors import Wordle64Error
+from wordle64.validate_lazy import answer_index, lookup_index
 
 ROOT = Path(__file__).resolve().parents[1]
 ASM = ROOT / "workflow" / "asm"
-CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "lookup.s", "words.s", "score.s", "rng.s",
-                "date.s")
+CORE_MODULES = ("basic_stub.s", "depack.s", "dict.s", "unpack.s", "scan.s", "lookup.s",
+                "words.s", "score.s", "rng.s", "date.s")
 
 pytestmark = pytest.mark.skipif(shutil.which("ca65") is None, reason="cc65 is not installed")
 
@@ -29,18 +30,6 @@ main:   rts
         .endrepeat
 """
 CHARSET = bytes(b for i in range(64) for b in [i] * 4 + [255 - i] * 4)
-UNPACK_STUB = """
-.include "globals.inc"
-.segment "ZEROPAGE"
-unpack_src:     .res 2
-unpack_dst:     .res 2
-unpack_index:   .res 2
-.segment "CODE"
-dict_unpack:
-dict_unpack_in_place:
-unpack_progress_hook:
-        rts
-"""
 
 
 WORK_BYTES = 0x0C40     # the decoder work area the test links leave above the moved blob
@@ -55,13 +44,11 @@ def link(work: Path, blob: bytes, real_unpack: bool = False,
     asm.mkdir(parents=True)
     if filler:
         (asm / "filler.s").write_text(f'.segment "RODATA"\n        .res {filler}\n')
-    for name in CORE_MODULES + (("unpack.s",) if real_unpack else ()):
-        shutil.copy(ASM / name, asm / name)
+    for name in CORE_MODULES:                   # the unpacker included (real_unpack: with a
+        shutil.copy(ASM / name, asm / name)     # real blob's work area)
     for include in ASM.glob("*.inc"):
         shutil.copy(include, asm / include.name)
     (asm / "main_stub.s").write_text(MAIN_STUB)
-    if not real_unpack:
-        (asm / "unpack_stub.s").write_text(UNPACK_STUB)
     (work / "blob.bin").write_bytes(blob)
     prg, labels = work / "t.prg", work / "t.lbl"
     assemble_and_link(asm, ASM / "wordle64.cfg", work / "blob.bin", prg, labels, work / "t.map",
@@ -77,11 +64,14 @@ def linked(tmp_path_factory) -> tuple[Path, Path]:
     return link(tmp_path_factory.mktemp("build"), BLOB)
 
 
-def test_blob_is_the_last_thing_in_the_prg(linked):
+def test_the_blob_then_the_start_up_code_end_the_prg(linked):
     prg = linked[0].read_bytes()
-    machine = Machine.from_files(*linked)
-    assert prg.endswith(BLOB)
-    assert machine.labels["__BLOB_LOAD__"] + len(BLOB) == 0x0801 + len(prg) - 2
+    labels = Machine.from_files(*linked).labels
+    blob_at = labels["__BLOB_LOAD__"] - 0x0801 + 2
+    assert prg[blob_at:blob_at + len(BLOB)] == BLOB
+    assert labels["__INIT_LOAD__"] == labels["__BLOB_LOAD__"] + len(BLOB)   # INIT right after
+    assert labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"] == 0x0801 + len(prg) - 2
+    assert labels["dict_relocate"] in range(labels["__INIT_LOAD__"], 0x0801 + len(prg) - 2)
 
 
 def test_move_blob_up_leaves_the_work_area_free_and_nothing_else(linked):
@@ -133,12 +123,18 @@ def test_indexes_follow_the_charset_when_the_prg_leaves_no_room(tmp_path, linked
     assert labels["dict_index"] == charset_end
     assert labels["dict_lookup_index"] == charset_end + 2 * 1354
     assert labels["dict_table"] == charset_end + 3 * 1354
-    # room below the charset for the two indexes, not for the lookup index: it follows the charset
+    # room below the charset for two indexes, not three: all three follow the charset (the
+    # unpacker writes them one after the other)
     two_fit = link(tmp_path / "c", BLOB, filler=0x3800 - 3000 - small_end)
     labels = Machine.from_files(*two_fit).labels
-    assert labels["dict_index"] == labels["__BLOB_LOAD__"] == 0x3800 - 3000
-    assert labels["dict_lookup_index"] == charset_end
-    assert labels["dict_table"] == charset_end + 1354
+    assert labels["__BLOB_LOAD__"] == 0x3800 - 3000
+    assert labels["dict_index"] == charset_end
+    assert labels["dict_table"] == charset_end + 3 * 1354
+    three_fit = link(tmp_path / "d", BLOB, filler=0x3800 - 3 * 1354 - small_end)
+    labels = Machine.from_files(*three_fit).labels
+    assert labels["dict_index"] == labels["__BLOB_LOAD__"] == 0x3800 - 3 * 1354
+    assert labels["dict_lookup_index"] == labels["dict_index"] + 2 * 1354
+    assert labels["dict_table"] == charset_end
     with pytest.raises(Wordle64Error, match="reach CHARRAM"):        # code and data past $3800
         link(tmp_path / "b", BLOB, filler=0x3801 + len(CHARSET) - small_end)
 
@@ -211,6 +207,9 @@ def test_dict_init_unpacks_the_real_blob(tmp_path, shared_data):
     assert machine.memory[1] == 0x36
     assert machine.read("dict_table", len(table)) == table
     assert machine.read("dict_index", len(index)) == index
+    assert machine.read("dict_answer_index", len(index)) == answer_index(table, index)
+    assert machine.read("dict_lookup_index", len(index)) == lookup_index(
+        index, machine.labels["dict_table"])
     assert machine.read_word("dict_word_count") == len(words)
     assert machine.read_word("dict_answer_count") == sum(answers)
     assert progress and progress == sorted(progress)

@@ -62,7 +62,7 @@ def test_6502_depacker_restores_the_linked_memory(linked):
                                                        - labels["__CODE_LOAD__"]) + stream
     want = Machine(plain, labels, depack=False)
     got = Machine(packed, labels)                 # runs depack.s
-    start, end = labels["__CODE_LOAD__"], labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"]
+    start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
     assert got.read(start, end - start) == want.read(start, end - start)
     patched = labels["depack_packed_bytes"]
     assert got.read_word(patched) == stream and want.read_word(patched) == 0

@@ -16,7 +16,7 @@ from wordle64 import pack
 from wordle64.c64.emu import Machine
 
 INDEX_ADDR = 0x3000
-TABLE_ADDR = INDEX_ADDR + 1354
+TABLE_ADDR = INDEX_ADDR + 3 * 1354  # ctxhuff writes the answer and lookup indexes after it
 TOP = 0xD000  # dict_init leaves the blob ending here
 ROUTINES = [("ctxhuff", "dict_unpack"), ("seed", "dict_unpack_seed")]
 

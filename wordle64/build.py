@@ -64,12 +64,12 @@ class Layout:
 
 
 def trailer_checkpoints(blob: bytes) -> int:
-    """DICT_CHECKPOINTS for ca65: K of the blob's checkpoint trailer (pack.ctxhuff), or 1 for
+    """DICT_CHECKPOINTS for ca65: K of the blob's checkpoint trailer (pack.ctxhuff), or 0 for
     a blob without one (the tests' stand-ins: their PRGs never run dict_start)."""
     try:
-        return pack.checkpoint_count(blob) or 1
+        return pack.checkpoint_count(blob)
     except Wordle64Error:
-        return 1
+        return 0
 
 
 def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, out_labels: Path,
@@ -223,8 +223,8 @@ def fit_shortfalls(labels: dict[str, int], table: bytes, spare_of: SpareFunction
                    code_bytes: int) -> dict[str, int]:
     """Every constraint on a linked layout that misses, named, with the bytes it misses by:
     the table below __DICT_END__ and the statistics buffer, Absurdle's scratch below ABSRAM
-    (wordle64.pack.fit.linear_shortfalls), the in-place unpack's spare (spare_of, >= margin)
-    and the copy of the packed code (`code_bytes`: its LZ stream, or an upper bound) above the
+    (wordle64.pack.fit.linear_shortfalls), the in-place unpack's spare (spare_of, >= margin),
+    the start-up code INIT below the moved blob, and the copy of the packed code (`code_bytes`: its LZ stream, or an upper bound) above the
     blob at start-up below __DICT_END__ (pack_image). Empty when everything fits."""
     for name in ("dict_table", "dict_index", "dict_blob_moved", "__DICT_END__", "__BLOB_LOAD__",
                  "__BLOB_SIZE__"):
@@ -237,6 +237,11 @@ def fit_shortfalls(labels: dict[str, int], table: bytes, spare_of: SpareFunction
     if spare < margin:
         out[f"the in-place unpack is {margin - spare:,} B short (the table would overtake the "
             f"blob being read, moved to ${labels['dict_blob_moved']:04X})"] = margin - spare
+    if "__INIT_LOAD__" in labels:
+        init_over = labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"] - labels["dict_blob_moved"]
+        if init_over > 0:
+            out[f"the start-up code after the loaded blob (INIT) runs {init_over:,} B into the "
+                f"blob moved to ${labels['dict_blob_moved']:04X}"] = init_over
     copy_over = code_copy_over(labels, code_bytes)
     if copy_over > 0:
         out[f"the packed code's copy above the blob runs {copy_over:,} B past "

@@ -69,7 +69,8 @@ entries           = dict_table + PREFIXES
 .assert __CHARSET_LOAD__ <= __CHARSET_RUN__, lderror, "code and data reach CHARRAM (the charset)"
 .assert blob_moved >= charset_end, lderror, "the blob is too large to move above the charset"
 .assert blob_moved >= __BLOB_LOAD__, lderror, "the blob must move up (move_blob_up)"
-.assert blob_moved >= __INIT_LOAD__ + __INIT_SIZE__, lderror, "the moved blob hits INIT"
+; (INIT, after the loaded blob, must end below blob_moved: wordle64.build.fit_shortfalls checks
+; it, so that a list too long for it gets the words-to-remove message)
 .assert blob_top + TRAILER_BYTES <= __DICT_END__, lderror, "the moved trailer passes $D000"
 .assert depack_spare + TRAILER_BYTES <= depack_move_up, lderror, "the trailer passes depack_move_up"
 
@@ -120,6 +121,7 @@ blob:   .incbin "blob.bin"
         sta     CPU_PORT
         jsr     move_blob_up
         jsr     copy_charset
+.if ::TRAILER_BYTES > 0
         ldx     #0                      ; the trailer, out of the decoder's work area
 @trailer:
         lda     blob_top,x
@@ -127,6 +129,7 @@ blob:   .incbin "blob.bin"
         inx
         cpx     #TRAILER_BYTES
         bne     @trailer
+.endif
         inc     relocated
 @done:  rts
 .endproc

@@ -27,7 +27,11 @@
         .error "DICT_CHECKPOINTS undefined: ca65 -D DICT_CHECKPOINTS=<the blob's last byte>"
 .endif
 
+.if DICT_CHECKPOINTS > 0
 K               = DICT_CHECKPOINTS
+.else
+K               = 1                     ; a blob without a trailer (the tests' stand-ins): this
+.endif                                  ; PRG must not run dict_start
 T_CONTEXTS      = 52                    ; (unpack.s) + word[k-1]: the letter at k < 4
 T4_CONTEXTS     = 78                    ; + word[3]: the last letter
 D_LAST_BASE     = 8                     ; D symbols 8..: d = 4, 2 (gap) + answer
