@@ -131,7 +131,11 @@ class Machine:
         if depack and "depack" in self.labels:
             self.memory[:] = _depacked_memory(bytes(prg), tuple(sorted(self.labels.items())),
                                               sentinel)
-            linked_end = self.labels.get("__BLOB_LOAD__", 0) + self.labels.get("__BLOB_SIZE__", 0)
+            if "__INIT_LOAD__" in self.labels:          # the blob, then the start-up code
+                linked_end = self.labels["__INIT_LOAD__"] + self.labels["__INIT_SIZE__"]
+            else:
+                linked_end = (self.labels.get("__BLOB_LOAD__", 0)
+                              + self.labels.get("__BLOB_SIZE__", 0))
             self.prg_end = max(end, linked_end)
 
     @classmethod
