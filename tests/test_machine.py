@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, build_with_snakemake
 
-from wordle64.c64 import machine
+from wordle64.c64 import machine, wholerun
 from wordle64.errors import Wordle64Error
 
 OPEN_ROMS = Path(os.environ.get("C64_ROMS")
@@ -119,6 +119,18 @@ def roms() -> Path:
 
 
 @pytest.fixture(scope="module")
+def real_build() -> Path:
+    """results/ of a build: $WORDLE64_RESULTS (a finished build's, read only) if set, else this
+    repository's, built by Snakemake if needed."""
+    given = os.environ.get("WORDLE64_RESULTS")
+    if given:
+        return Path(given)
+    build_with_snakemake("results/build/wordle64.prg", "results/build/wordle64.lbl",
+                         "results/words/answers.txt", "results/words/guesses.txt")
+    return REPO / "results"
+
+
+@pytest.fixture(scope="module")
 def toy(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, dict[str, int]]:
     if not (shutil.which("ca65") and shutil.which("ld65")):
         pytest.skip("cc65 (ca65, ld65) is not installed")
@@ -186,11 +198,12 @@ def test_skipped_without_roms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.delenv("C64_ROMS", raising=False)
     out = tmp_path / "run.json"
     png = tmp_path / "screens.png"
-    result = machine.run_machine_stage("x.prg", "x.lbl", "x.txt", str(out),
+    result = wholerun.run_machine_stage("x.prg", "x.lbl", "x.txt", str(out),
                                        str(tmp_path / "screens.txt"), str(png),
                                        roms=str(tmp_path / "none"), script=machine.GameScript())
     assert json.loads(out.read_text()) == result
     assert result["startup_cycles"] is None and "no C64 ROMs" in result["skipped"]
+    assert result["ready_cycles"] is None and result["board_cycles"] is None
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -213,10 +226,13 @@ def test_screens_png_draws_from_the_memory_image(tmp_path: Path) -> None:
 
 
 def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str, int]]) -> None:
+    """The tape and disk runs' play_loaded_game: RUN, the menu, R, then a chosen guess."""
     prg, labels = toy
     c64 = machine.Machine(roms)
-    report = machine.play_random_game(c64, prg, labels, machine.GameScript(), answers={"cairn"},
-                                      words=["cairn", "crane", "pious", "lymph"])
+    report = machine.RunReport(boot_cycles=c64.boot())
+    c64.load_prg(prg)
+    report = machine.play_loaded_game(c64, labels, machine.GameScript(), answers={"cairn"},
+                                      words=["cairn", "crane", "pious", "lymph"], report=report)
     assert 0 < report.boot_cycles < 4_000_000
     # RUN's RETURN is seen by the next keyboard scan (one jiffy at most), BASIC runs the line
     # and the menu prints within a few frames (the run polls the screen once a frame).
@@ -235,45 +251,104 @@ def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str,
     assert not c64.shows("READY.")
 
 
-def test_the_real_game_boots_unpacks_and_scores_on_the_whole_machine(roms: Path) -> None:
-    """The shipped PRG (built as `make` builds it) on the machine model: RUN, unpack with IRQs
-    live, a guess."""
-    build_with_snakemake("results/staging/build/wordle64.prg",
-                         "results/staging/build/wordle64.lbl",
-                         "results/words/answers.txt")
-    build = REPO / "results" / "staging" / "build"
-    answers = set((REPO / "results/words/answers.txt").read_text().split())
+def test_keys_typed_ahead_on_the_toy(roms: Path, toy: tuple[bytes, dict[str, int]]) -> None:
+    """media_machine's run: R, the guess and RETURN typed right after RUN, before the toy even
+    prints its menu, wait in the KERNAL's buffer and are read in order."""
+    prg, labels = toy
     c64 = machine.Machine(roms)
-    report = machine.play_random_game(c64, (build / "wordle64.prg").read_bytes(),
-                                      machine.read_labels(build / "wordle64.lbl"),
-                                      machine.GameScript(), answers)
-    # The 6502 unpack alone is about 4.8 M cycles: a menu sooner means no dictionary was unpacked.
-    assert 4_000_000 < report.startup_cycles < 10_000_000
-    # the menu shows before the unpack; the board waits for a guess after it (R typed ahead)
-    assert report.menu_cycles < report.startup_cycles < report.ready_cycles
-    assert any("RANDOM WORD" in line for line in report.screens["menu"])
-    assert report.answer in answers
-    # play_random_game found the guess on screen with tile colours matching score(guess, answer);
-    # it sits in the board's first row, five tiles left to right.
-    rows = {row for row, _ in report.found_at}
-    columns = [column for _, column in report.found_at]
-    assert len(report.found_at) == 5 and len(rows) == 1 and columns == sorted(columns)
-    assert not c64.shows("READY.")
+    script = machine.GameScript(typed_guess="crane")
+    report = wholerun.play_random_game(c64, prg, labels, script,
+                                       ["cairn", "crane", "pious", "lymph"], answers={"cairn"})
+    assert report.menu_cycles is not None and report.board_cycles is None   # no labels: no figures
+    assert report.ready_cycles is None
+    # 7 keys after RUN's RETURN, each held 2 frames and released 2 frames: the last one up
+    # 7 x 4 + 2 frames after RETURN went down
+    assert report.typed_cycles == 30 * machine.FRAME_CYCLES
+    assert report.answer == "cairn" and report.guess == "crane"
+    assert report.expected_marks == [2, 1, 1, 1, 0]
+    assert report.found_at == [(5, 0), (5, 1), (5, 2), (5, 3), (5, 4)]
+    assert report.tile_colours == [(5, 1), (7, 1), (7, 1), (7, 1), (11, 1)]
+    assert c64.lines()[0].startswith("PRESS R FOR RANDOM") and not c64.shows("READY.")
 
 
-def test_a_guess_typed_ahead_while_unpacking_is_checked_on_the_complete_table(roms: Path
-                                                                               ) -> None:
+def test_type_ahead_events_follow_press_timing() -> None:
+    events = wholerun.type_ahead_events(1000, "R", "zymic")
+    hold, period = machine.KEY_HOLD_CYCLES, machine.KEY_HOLD_CYCLES + machine.KEY_GAP_CYCLES
+    assert [event.at for event in events] == sorted(event.at for event in events)
+    assert events[0] == wholerun.KeyEvent(1000 + hold, ((0, 1),), down=False)  # RUN's RETURN up
+    downs = [event for event in events if event.down]
+    assert [event.at for event in downs] == [1000 + i * period for i in range(1, 8)]
+    assert [event.cells for event in downs] == [((2, 1),), ((1, 4),), ((3, 1),), ((4, 4),),
+                                               ((4, 1),), ((2, 4),), ((0, 1),)]   # R Z Y M I C ⏎
+    assert [event.seeds for event in events] == [False, True] + [False] * 13
+    assert events[-1].at == 1000 + 7 * period + hold and not events[-1].down
+
+
+def test_typed_guess_defaults_to_the_last_word_of_the_lists() -> None:
+    assert wholerun.last_word(["cairn", "zymic", "crane", "zesty"]) == "zymic"
+    with pytest.raises(Wordle64Error, match="no word list"):
+        wholerun.last_word([])
+
+    class Params:
+        menu_text, random_key, seed = "RANDOM", "R", 1
+        boot_max_cycles, startup_max_cycles = 10, 20
+
+    assert machine.GameScript.from_params(Params()).typed_guess is None   # tape, disk rules
+    Params.typed_guess = ""
+    assert machine.GameScript.from_params(Params()).typed_guess is None
+    Params.typed_guess = "crane"
+    assert machine.GameScript.from_params(Params()).typed_guess == "crane"
+
+
+def test_the_real_game_boots_unpacks_and_scores_on_the_whole_machine(
+        roms: Path, real_build: Path, tmp_path: Path) -> None:
+    """The shipped PRG on the machine model through media_machine's stage: RUN, then R, the
+    last word of the lists and RETURN typed ahead at once; run.json's figures and the guess
+    row's colours (issue 17: the guess is checked, never against a half-built table)."""
+    from wordle64.score import score
+
+    words = real_build / "words"
+    answers = (words / "answers.txt").read_text().split()
+    last = sorted(set(answers) | set((words / "guesses.txt").read_text().split()))[-1]
+    out = tmp_path / "run.json"
+    result = wholerun.run_machine_stage(
+        str(real_build / "build/wordle64.prg"), str(real_build / "build/wordle64.lbl"),
+        str(words / "answers.txt"), str(out), str(tmp_path / "screens.txt"),
+        roms=str(roms), script=machine.GameScript(), guesses_path=str(words / "guesses.txt"))
+    assert json.loads(out.read_text()) == result and result["passed"]
+    assert result["typed_guess"] == last and result["typed_guess_matched"]
+    # The menu shows and reads keys, the game draws the board, and only then is the typed
+    # guess looked up and scored: in that order, all after RUN (the menu's text is looked for
+    # every 1,000 cycles, so it may be seen just after the menu's first key read).
+    assert result["typed_ahead_cycles"] > 0
+    assert 0 < result["menu_cycles"] < result["board_cycles"] < result["ready_cycles"]
+    assert 0 < result["startup_cycles"] < result["board_cycles"]
+    assert result["ready_seconds_pal"] == round(result["ready_cycles"] / 985_248, 3)
+    assert set(result["figures"]) == {"menu", "startup", "board", "ready"}
+    assert result["answer"] in answers
+    # The typed guess in the board's first row, its tiles in the game's palette by the marks
+    # score() gives against the answer the game drew: green right, yellow elsewhere, dark grey
+    # absent (an empty tile is black, so an all-absent row is still told from an unscored one).
+    marks = score(last, result["answer"])
+    assert result["expected_marks"] == list(marks)
+    tiles = result["tiles"]
+    assert [tile["row"] for tile in tiles] == [2] * 5
+    assert [tile["column"] for tile in tiles] == sorted(tile["column"] for tile in tiles)
+    assert [tile["background"] for tile in tiles] == [{2: 5, 1: 7, 0: 11}[m] for m in marks]
+    screens = (tmp_path / "screens.txt").read_text()
+    assert "RANDOM WORD" in screens and "   ".join(last.upper()) in screens
+
+
+def test_a_guess_typed_ahead_while_unpacking_is_checked_on_the_complete_table(
+        roms: Path, real_build: Path) -> None:
     """Issue 17: RUN, the menu shows with the dictionary still unpacking; R and a guess typed
     then wait in the KERNAL's keyboard buffer and are read once the table is complete: the
     guess is accepted and coloured as score() marks it against the answer the game drew."""
     from wordle64.score import score
 
-    build_with_snakemake("results/staging/build/wordle64.prg",
-                         "results/staging/build/wordle64.lbl",
-                         "results/words/answers.txt")
-    build = REPO / "results" / "staging" / "build"
+    build = real_build / "build"
     labels = machine.read_labels(build / "wordle64.lbl")
-    guess = sorted((REPO / "results/words/answers.txt").read_text().split())[0]
+    guess = sorted((real_build / "words/answers.txt").read_text().split())[0]
     c64 = machine.Machine(roms)
     c64.boot()
     c64.load_prg((build / "wordle64.prg").read_bytes())

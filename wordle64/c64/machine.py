@@ -13,7 +13,6 @@ ROM files are never copied into the repository; a folder holds them under the Co
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,13 +21,10 @@ from pathlib import Path
 from wordle64.core import read_answers
 from wordle64.c64.emu import PAL_HZ, parse_labels
 from wordle64.errors import Wordle64Error
-from wordle64.io import write_json
 from wordle64.c64.board import Board
 from wordle64.c64.datasette import Datasette
 from wordle64.c64.keyboard import key_cells, strokes
 from wordle64.c64.prg import parse_prg
-
-log = logging.getLogger(__name__)
 
 ROMS_ENV = "C64_ROMS"
 # Commodore file name -> the Open ROMs file used when the Commodore name is absent.
@@ -45,16 +41,8 @@ KEY_HOLD_CYCLES = 2 * FRAME_CYCLES
 KEY_GAP_CYCLES = 2 * FRAME_CYCLES
 MENU_POLL_CYCLES = 1_000   # how often the run looks for the menu's text (~1 ms PAL)
 READ_KEY_LABEL = "wait_key"   # the game's one routine that reads a key (input.s)
-GAME_LABEL = "play_game"   # one game of Wordle (main.s): its first key read = ready
-# What run.json's start-up figures measure (PAL cycles and seconds from RUN's RETURN going down).
-FIGURES = {
-    "menu": "the menu's text (machine.menu_text) on screen, looked for every 1,000 cycles",
-    "startup": "the game's key routine (wait_key) first runs: dictionary, indexes and "
-               "statistics ready, the menu reads its first key",
-    "ready": "wait_key first runs inside play_game, the random key pressed (typed ahead) as "
-             "soon as the menu showed: the board waits for a guess, which is checked at its "
-             "RETURN against the complete table",
-}
+GAME_LABEL = "play_game"   # one game of Wordle (main.s): its first key read = the board
+SUBMIT_LABEL = "board_submit_row"  # play_game: a guess looked up and scored, being revealed
 
 
 class MachineError(Wordle64Error):
@@ -288,14 +276,17 @@ class GameScript:
     boot_max_cycles: int = 4_000_000
     startup_max_cycles: int = 10_000_000
     settle_cycles: int = 56 * FRAME_CYCLES   # a guess: 5 tiles x 0.1 s, then a 0.4 s tune
+    typed_guess: str | None = None  # the type-ahead run's guess; None: the lists' last word
 
     @classmethod
     def from_params(cls, params) -> GameScript:
         """The script from a rule's params (menu_text, random_key, seed and the cycle budgets:
-        the machine.* config keys every whole-machine rule passes)."""
+        the machine.* config keys every whole-machine rule passes; typed_guess, passed by
+        media_machine only, empty or absent for the default)."""
         return cls(menu_text=params.menu_text, random_key=params.random_key, seed=params.seed,
                    boot_max_cycles=params.boot_max_cycles,
-                   startup_max_cycles=params.startup_max_cycles)
+                   startup_max_cycles=params.startup_max_cycles,
+                   typed_guess=getattr(params, "typed_guess", None) or None)
 
 
 @dataclass
@@ -303,7 +294,9 @@ class RunReport:
     boot_cycles: int = 0
     menu_cycles: int | None = None     # RUN -> the menu's text on screen
     startup_cycles: int | None = None  # RUN -> the menu reads its first key (start-up done)
-    ready_cycles: int | None = None    # RUN -> the board waits for a guess (typed-ahead R)
+    board_cycles: int | None = None    # RUN -> the board first waits for a key (play_game)
+    ready_cycles: int | None = None    # RUN -> the typed-ahead guess looked up and scored
+    typed_cycles: int | None = None    # RUN -> the last typed-ahead key (RETURN) released
     run_cycle: int = 0             # the machine cycle RUN's RETURN went down
     answer: str | None = None
     guess: str = ""
@@ -345,16 +338,6 @@ def choose_guess(words: list[str], answer: str) -> str:
     return max(others, key=lambda word: len(set(score(word, answer))))
 
 
-def play_random_game(machine: Machine, prg: bytes, labels: dict[str, int],
-                     script: GameScript, answers: set[str] | None = None,
-                     words: list[str] | None = None) -> RunReport:
-    """Boot, LOAD (poke) and RUN the game, start a random game, enter a guess; check the board."""
-    report = RunReport()
-    report.boot_cycles = machine.boot(script.boot_max_cycles)
-    machine.load_prg(prg)
-    return play_loaded_game(machine, labels, script, answers, words, report)
-
-
 def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScript,
                      answers: set[str] | None = None, words: list[str] | None = None,
                      report: RunReport | None = None) -> RunReport:
@@ -364,10 +347,10 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
 
     Three start-up figures, cycles from RUN's RETURN going down (RunReport): ``menu_cycles``
     (``script.menu_text`` on screen), ``startup_cycles`` (the game's key routine READ_KEY_LABEL
-    first runs: dictionary, indexes and statistics ready, the menu reads keys) and
-    ``ready_cycles`` (READ_KEY_LABEL first runs inside GAME_LABEL: the board waits for the first
-    letter of a guess, which is checked against the complete table). A PRG without those
-    labels (the tests' toy) gets startup = menu and no ready figure.
+    first runs: the menu reads keys) and ``board_cycles`` (READ_KEY_LABEL first runs inside
+    GAME_LABEL: the board waits for the first letter of a guess). A PRG without those labels
+    (the tests' toy) gets startup = menu and no board figure. The media_machine rule's run,
+    which types the guess ahead and times it, is wordle64.c64.wholerun.
     """
     from wordle64.score import score
 
@@ -409,7 +392,7 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
     return report
 
 
-class _Milestones:
+class Milestones:
     """Addresses the CPU must reach in order (Board.stop_at, one armed at a time): the cycle
     and the screen (lines, memory image) at each."""
 
@@ -450,11 +433,11 @@ class _Milestones:
 def _start_random_game(machine: Machine, labels: dict[str, int], script: GameScript,
                        report: RunReport) -> None:
     """From the menu's first appearance: the random key typed ahead with the jiffy clock at
-    ``script.seed``, then the start-up and ready figures (play_loaded_game); the menu's and
+    ``script.seed``, then the start-up and board figures (play_loaded_game); the menu's and
     the board's screens in ``report``."""
     key_pc, game_pc = labels.get(READ_KEY_LABEL), labels.get(GAME_LABEL)
     pcs = [] if key_pc is None or game_pc is None else [key_pc, game_pc, key_pc]
-    milestones = _Milestones(machine, pcs)
+    milestones = Milestones(machine, pcs)
     milestones.run(KEY_GAP_CYCLES)
     machine.poke(0xA0, (script.seed & 0xFFFFFF).to_bytes(3, "big"))  # the jiffy clock
     machine.key_down(script.random_key)
@@ -470,8 +453,8 @@ def _start_random_game(machine: Machine, labels: dict[str, int], script: GameScr
         return
     milestones.finish(script.startup_max_cycles,
                       f"start-up done and a game after {script.random_key!r}")
-    started, _, ready = (hit - report.run_cycle for hit in milestones.hits)
-    report.startup_cycles, report.ready_cycles = started, ready
+    started, _, board = (hit - report.run_cycle for hit in milestones.hits)
+    report.startup_cycles, report.board_cycles = started, board
     report.screens["menu"], report.images["menu"] = milestones.shots[0]
     report.screens["game"] = milestones.shots[2][0]
 
@@ -517,62 +500,3 @@ def save_screens_png(images: list[bytes], path: str | Path, scale: int = 2) -> N
     tmp = path.with_suffix(".tmp.png")
     sheet.save(tmp)
     tmp.replace(path)
-
-
-def _skipped_png(path: str | Path, reason: str) -> None:
-    from PIL import Image, ImageDraw
-
-    image = Image.new("RGB", (640, 80), (0x35, 0x28, 0x79))
-    ImageDraw.Draw(image).text((8, 8), "whole-machine run skipped:\n" + reason[:90],
-                               fill=(0xFF, 0xFF, 0xFF))
-    image.save(path)
-
-
-def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_json: str,
-                      out_screens: str, out_png: str | None = None, *, roms: str | None,
-                      script: GameScript, guesses_path: str | None = None) -> dict:
-    """The media_machine rule: the whole-machine run, or a ``skipped`` record without ROMs."""
-    rom_dir = locate_roms(roms)
-    if rom_dir is None:
-        reason = (f"no C64 ROMs in ${ROMS_ENV} or {roms!r} (expected {', '.join(ROM_FILES)} "
-                  f"or the Open ROMs {', '.join(ROM_FILES.values())})")
-        log.warning("whole-machine run skipped: %s", reason)
-        result: dict = {"skipped": reason, "menu_cycles": None, "startup_cycles": None,
-                        "ready_cycles": None}
-        Path(out_screens).write_text(f"skipped: {reason}\n")
-        if out_png:
-            _skipped_png(out_png, reason)
-        write_json(out_json, result)
-        return result
-    words = read_words(answers_path, guesses_path)
-    machine = Machine(rom_dir)
-    report = play_random_game(machine, Path(prg_path).read_bytes(), read_labels(labels_path),
-                              script, set(read_answers(answers_path)), words)
-    result = {
-        "passed": True,
-        "roms": str(rom_dir),
-        "emulator": "wordle64.c64.board (py65 6510, PLA, CIAs, raster; PAL)",
-        "key_injection": report.key_injection,
-        "boot_cycles": report.boot_cycles,
-        "menu_cycles": report.menu_cycles,
-        "menu_seconds_pal": round(report.menu_cycles / PAL_HZ, 3),
-        "startup_cycles": report.startup_cycles,
-        "startup_seconds_pal": round(report.startup_cycles / PAL_HZ, 3),
-        "ready_cycles": report.ready_cycles,
-        "ready_seconds_pal": round(report.ready_cycles / PAL_HZ, 3),
-        "figures": FIGURES,
-        "answer": report.answer,
-        "guess": report.guess,
-        "expected_marks": report.expected_marks,
-        "tiles": [{"row": r, "column": c, "background": background, "letter_colour": letter}
-                  for (r, c), (background, letter) in zip(report.found_at, report.tile_colours)],
-        "total_cycles": machine.cycles,
-    }
-    Path(out_screens).write_text("".join(
-        f"== {name} ==\n" + "\n".join(f"|{line}|" for line in lines) + "\n"
-        for name, lines in report.screens.items()))
-    if out_png:
-        save_screens_png([report.images["menu"], report.images["guess"]], out_png)
-    write_json(out_json, result)
-    log.info("whole-machine run: %s", result)
-    return result

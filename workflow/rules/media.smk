@@ -95,6 +95,7 @@ rule media_machine:
         menu_text=config["machine"]["menu_text"],
         random_key=config["machine"]["random_key"],
         seed=config["machine"]["seed"],
+        typed_guess=config["machine"]["typed_guess"],
         boot_max_cycles=config["machine"]["boot_max_cycles"],
         startup_max_cycles=config["machine"]["startup_max_cycles"],
     conda:

@@ -1,7 +1,9 @@
-"""Snakemake glue: boot the PRG on the machine model (wordle64.c64.board) and play a random game."""
+"""Snakemake glue: boot the PRG on the machine model (wordle64.c64.board), RUN it with a random game
+and a guess typed ahead (wordle64.c64.wholerun)."""
 
 from wordle64.glue import rule_logging
-from wordle64.c64.machine import GameScript, run_machine_stage
+from wordle64.c64.machine import GameScript
+from wordle64.c64.wholerun import run_machine_stage
 
 with rule_logging(snakemake.log[0]):
     run_machine_stage(
