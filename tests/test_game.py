@@ -177,23 +177,39 @@ def test_menu_lists_the_options_and_the_dictionary(game, words):
     assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
 
 
-def test_the_menu_shows_while_the_dictionary_unpacks_and_no_key_is_read_before(game_files,
-                                                                               words):
-    """Issue 17: the menu is on screen half-way through the unpack, under it the bar; the
-    first key the game reads (GETIN) comes after the whole table, the indexes and the
-    statistics: the footer then shows both counts, as the word lists give them."""
+def test_the_menu_reads_keys_while_the_dictionary_unpacks_and_a_guess_is_checked_then(
+        game_files, words):
+    """Issue 17: at the first GETIN the unpack has only begun (its first prefix group), yet the
+    menu is complete, its footer with both counts; R and a guess typed at once are played
+    before the unpack is over: the guess (the list's last word, the last the unpack reaches)
+    is looked up by scanning its segment of the stream, coloured as score() marks it."""
     labels = emu.parse_labels(game_files[1].read_text(), str(game_files[1]))
-    half = Game.boot(game_files[0].read_bytes(), labels, stop_at_progress=128)
-    text = half.screen().text()
+    early = Game.boot(game_files[0].read_bytes(), labels, background=True)
+    assert early.machine.mpu.pc == GETIN and early.unpacking()
+    text = early.screen().text()
     assert "1  RANDOM WORD" in text and "7  ABSURDLE" in text and "PRESS 1-7" in text
-    assert "UNPACKING WORDS" in text and "ANSWERS AMONG" not in text
-    half._run(BOOT_CYCLES, "start-up")         # returns at the first GETIN with no key queued
-    assert half.machine.mpu.pc == GETIN
-    text = half.screen().text()
     assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
-    assert "UNPACKING WORDS" not in text
-    assert half.word("dict_word_count") == len(words.words)
-    assert half.word("dict_answer_count") == len(words.answers)
+    assert early.word("dict_word_count") == len(words.words)
+    assert early.word("dict_answer_count") == len(words.answers)
+    last = max(words.words)
+    early.type("R" + last.upper())
+    early.machine.keys.append(13)
+    early.run_to("board_submit_row")
+    assert early.unpacking()                    # checked before the table was complete
+    answer = "".join(chr(97 + x) for x in early.machine.read("answer_buf", 5))
+    assert answer in words.answers
+    assert list(early.machine.read("marks_buf", 5)) == list(score(last, answer))
+
+
+def test_absurdle_chosen_while_unpacking_says_so_and_waits_for_the_whole_table(game_files):
+    labels = emu.parse_labels(game_files[1].read_text(), str(game_files[1]))
+    early = Game.boot(game_files[0].read_bytes(), labels, background=True)
+    early.machine.keys.append(ord("7"))
+    early.run_to("dict_finish")
+    assert "UNPACKING WORDS" in early.screen().text() and early.unpacking()
+    early._run(BOOT_CYCLES, "Absurdle after the unpack")
+    assert not early.unpacking()
+    assert "UNPACKING WORDS" not in early.screen().text()
 
 
 def test_colour_blind_palette_keeps_right_place_and_absent_apart(game):

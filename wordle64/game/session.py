@@ -44,6 +44,10 @@ class Game:
         self.program = range(machine.load_address, end)
         allowed = bytearray(0x10000)
         allowed[self.program.start:self.program.stop] = b"\x01" * len(self.program)
+        if "__INIT_LOAD__" in self.labels:      # the start-up code after the blob
+            start = self.labels["__INIT_LOAD__"]
+            allowed[start:start + self.labels["__INIT_SIZE__"]] = b"\x01" * self.labels[
+                "__INIT_SIZE__"]
         for address in machine.traps:
             allowed[address] = 1
         allowed[GETIN] = 1
@@ -68,24 +72,30 @@ class Game:
         self.max_key_cycles = 0
         self.min_key_cycles = 0
         self.total_key_cycles = 0
+        self.complete_at = self.labels.get("dict_complete")
+        self.background = False      # True: stop at any idle GETIN, the unpack over or not
 
     # ---- set-up ----
     @classmethod
     def boot(cls, prg: bytes, labels: dict[str, int], jiffy: int = 0,
-             stop_at_progress: int | None = None, drive: Drive | None = None,
+             background: bool = False, drive: Drive | None = None,
              device: int = 8) -> Game:
         """Load the PRG, start at `main` (as SYS 2061 does) and run until it waits for a key.
 
-        With `stop_at_progress`, stop instead when the unpacker reports that much progress
-        (0..255) — to photograph the progress bar. `drive` is the disk drive of the KERNAL's
-        file calls (default: an empty one on device 8); `device` the one the PRG was loaded
-        from ($BA: 8 a disk drive, 1 tape).
+        The game reads keys while its dictionary still unpacks (dict_step runs whenever GETIN
+        finds none). By default the session treats that as busy: it stops at an empty GETIN
+        only once the unpack is over (dict_complete), as if the player were slower than the
+        unpack. `background` = True stops at the first empty GETIN, so keys typed next reach
+        the game while it unpacks (dict_check / dict_answer answer them). `drive` is the disk
+        drive of the KERNAL's file calls (default: an empty one on device 8); `device` the one
+        the PRG was loaded from ($BA: 8 a disk drive, 1 tape).
         """
         machine = emu.Machine(prg, labels)
         game_drive = drive if drive is not None else Drive()
         game_drive.attach(machine)
         machine.memory[0xBA] = device
         game = cls(machine)
+        game.background = background
         game.drive = game_drive
         game.set_jiffy(jiffy)
         mpu = machine.mpu
@@ -93,8 +103,7 @@ class Game:
         mpu.p = MPU.UNUSED | MPU.BREAK
         mpu.pc = machine.addr("main")
         mpu.processorCycles = 0
-        stop_pc = labels.get("progress_bar") if stop_at_progress is not None else None
-        game._run(BOOT_CYCLES, "start-up", stop_pc=stop_pc, stop_a=stop_at_progress or 0)
+        game._run(BOOT_CYCLES, "start-up")
         if "anim_jiffies" in labels:        # full speed: the reveal animation does not wait
             game.anim_jiffies = game.byte("anim_jiffies")
             machine.memory[labels["anim_jiffies"]] = 0
@@ -156,9 +165,9 @@ class Game:
                 self._fail(what, f"hit {'BRK' if opcode == 0 else 'an undocumented opcode'}"
                            f" ${opcode:02X}", pc)
             if pc == GETIN:
-                if not keys:
+                if not keys and (self.background or not self.unpacking()):
                     return
-                mpu.a = keys.popleft()
+                mpu.a = keys.popleft() if keys else 0     # none yet: the game unpacks on
                 mpu.p = (mpu.p & ~(MPU.ZERO | MPU.NEGATIVE | MPU.CARRY)) | (
                     MPU.ZERO if mpu.a == 0 else 0) | (mpu.a & MPU.NEGATIVE)
                 emu.return_from_trap(mpu)
@@ -179,6 +188,14 @@ class Game:
                         self.sid_hook(self)
                 resume = True
             regs = fast6502.registers_of(mpu, self.min_sp)
+
+    def unpacking(self) -> bool:
+        """Is the dictionary still unpacking in the background (dict_complete = 0)?"""
+        return self.complete_at is not None and self.machine.memory[self.complete_at] == 0
+
+    def run_to(self, label: str, budget: int = BOOT_CYCLES) -> None:
+        """Run (keys queued as they are) until the CPU reaches `label`."""
+        self._run(budget, f"to {label}", stop_pc=self.machine.addr(label))
 
     def _quit(self, what: str, pc: int) -> None:
         """The game jumped back to BASIC: count it and restore the booted menu."""

@@ -101,13 +101,14 @@ def bench_unpack(words: Sequence[str], answers: Sequence[bool], prg: Path,
     prg, labels = Path(prg), Path(labels)
     table, index = build_table(words, answers), build_index(words)
     index_addr = 0x3000
-    table_addr = index_addr + 3 * len(index)   # ctxhuff writes the answer and lookup indexes too
     out = {"words": len(words), "answers": sum(answers), "routines": {}}
     runs = [("ctxhuff", "dict_unpack", False), ("ctxhuff", "dict_unpack_in_place", True),
             ("seed", "dict_unpack_seed", False)]
     blobs = {codec: encode(codec, words, answers) for codec in ("ctxhuff", "seed")}
     for codec, routine, in_place in runs:
         blob = blobs[codec]
+        # ctxhuff writes the answer and lookup indexes after the word index; seed only the latter
+        table_addr = index_addr + (3 if codec == "ctxhuff" else 1) * len(index)
         top = 0xD000 - (ctxhuff_work_bytes(blob) + 0x100 if in_place else 0)
         blob_addr = top - len(blob)
         margin = inplace_margin(codec, blob, table_addr=table_addr, index_addr=index_addr,
@@ -122,7 +123,8 @@ def bench_unpack(words: Sequence[str], answers: Sequence[bool], prg: Path,
             "inplace_margin": margin,
         }
     out["decoders_prg_bytes"] = prg.stat().st_size - 2  # ctxhuff + seed (the game: ctxhuff)
-    out["emulator"] = bench_engines(blobs["ctxhuff"], prg, labels, table_addr, index_addr)
+    out["emulator"] = bench_engines(blobs["ctxhuff"], prg, labels, index_addr + 3 * len(index),
+                                    index_addr)
     return out
 
 
