@@ -25,6 +25,7 @@ from wordle64.game.rules import LETTERS, ROWS, Board
 GETIN = emu.KERNAL["GETIN"]
 NMI_VECTOR = 0x0318
 STACK_FLOOR = 0xC0           # the game never needs more than 63 bytes of stack
+UNPACK_STACK_FLOOR = 0x40    # while the unpack runs, its coroutine's stack is $0100-$017F
 BOOT_CYCLES = 60_000_000     # start-up budget: unpack and menu
 KEY_CYCLES = 2_000_000       # one key's budget: the heaviest (an Absurdle guess) needs ~1.4 M
 JIFFIES_PER_KEY = 23         # the jiffy clock advances between scripted keys (~0.4 s)
@@ -104,6 +105,8 @@ class Game:
         mpu.pc = machine.addr("main")
         mpu.processorCycles = 0
         game._run(BOOT_CYCLES, "start-up")
+        if not game.unpacking():
+            game.min_sp = 0xFF              # from here on the game's own stack alone
         if "anim_jiffies" in labels:        # full speed: the reveal animation does not wait
             game.anim_jiffies = game.byte("anim_jiffies")
             machine.memory[labels["anim_jiffies"]] = 0
@@ -151,8 +154,9 @@ class Game:
         limit = mpu.processorCycles + budget
         regs = fast6502.registers_of(mpu, self.min_sp)
         resume = False
+        floor = UNPACK_STACK_FLOOR if self.unpacking() or self.start is None else STACK_FLOOR
         while True:
-            reason = fast6502.run(machine.view, regs, stops, limit, STACK_FLOOR, resume)
+            reason = fast6502.run(machine.view, regs, stops, limit, floor, resume)
             fast6502.store_registers(mpu, regs)
             self.min_sp = int(regs[fast6502.MIN_SP])
             resume, pc = False, mpu.pc

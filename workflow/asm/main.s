@@ -1,5 +1,5 @@
-; main.s — the game's entry point (the BASIC stub JMPs here) and the turn loop: start-up draws the
-; menu, reads the statistics, starts the dictionary's unpack and reads keys at once: the unpack
+; main.s — the game's entry point (the BASIC stub JMPs here) and the turn loop: start-up reads the
+; statistics, draws the menu, starts the dictionary's unpack and reads keys at once: the unpack
 ; goes on while the game waits for keys (wait_key -> dict_step), and a guess or an answer
 ; needed before it is over comes from dict_check / dict_answer (scan.s); then menu -> game ->
 ; play again or menu, forever.
@@ -29,9 +29,11 @@ MENU_NOTE_ROW   = 22            ; the menu's message line (menu.s ERROR_ROW)
         jsr     dict_relocate           ; our glyphs in place before the VIC shows them
         jsr     screen_init
         jsr     sound_init
-        jsr     draw_menu_body          ; the menu first (issue 17)
-        jsr     persist_load            ; statistics and daily dates (its buffer lies in the
-        jsr     dict_start              ; unpacker's work area: before the unpack starts)
+        jsr     persist_load            ; statistics and daily dates first: a drive's LOAD
+                                        ; drops keys, so the menu shows only after it; its
+                                        ; buffer lies in the unpacker's work area, unused yet
+        jsr     draw_menu_body          ; the menu (issue 17: within 1.5 s of RUN)
+        jsr     dict_start              ; the unpack begins; keys wait in the KERNAL's buffer
         jsr     draw_menu_footer        ; the dictionary's size (header, trailer) and the note
         jsr     menu_resume             ; keys typed meanwhile wait in the KERNAL's buffer
         jmp     @chosen
