@@ -2,8 +2,9 @@
 
 The PRG ends with the compressed dictionary blob; at start-up dict_init moves the blob up to end
 on a page ``DICT_WORK_BYTES`` (the ctxhuff decoder's work area, pack.ctxhuff_work_bytes, passed
-to ca65 with -D) below ``__DICT_END__`` ($D000) and unpacks it forwards with
-dict_unpack_in_place into the RAM it was loaded into (index, answer index, table). `check_fit`
+to ca65 with -D, as is ``DICT_CHECKPOINTS``, the checkpoints in the blob's trailer) below
+``__DICT_END__`` ($D000) and unpacks it forwards with dict_unpack_in_place into the RAM it
+was loaded into (index, answer index, table). `check_fit`
 proves that the table's write pointer never overtakes the blob's read pointer, with the codec's
 in-place check (wordle64.pack.inplace_margin); `fit_shortfalls` gathers every constraint on the
 linked layout (table end, in-place spare, Absurdle's scratch, the statistics buffer, the packed
@@ -63,19 +64,30 @@ class Layout:
     tape_load_seconds: float
 
 
+def dict_checkpoints(codec: str, blob: bytes) -> int:
+    """DICT_CHECKPOINTS: the checkpoints in a ctxhuff blob's trailer (0 for an empty list, and
+    for the seed codec, which has no trailer)."""
+    return pack.checkpoint_count(blob) if codec == "ctxhuff" else 0
+
+
 def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, out_labels: Path,
-                      out_map: Path, log=None, work_bytes: int | None = None) -> None:
+                      out_map: Path, log=None, work_bytes: int | None = None,
+                      checkpoints: int | None = None) -> None:
     """ca65 every asm_dir/*.s (with -g, so the label file names every label), ld65 them.
 
     The blob is found by `.incbin "blob.bin"` through --bin-include-dir, so its directory is
     given here and its name must be blob.bin. `work_bytes` (default: read from the ctxhuff
-    blob's header) is the decoder's work area, DICT_WORK_BYTES in dict.s.
+    blob's header) is the decoder's work area, DICT_WORK_BYTES in dict.s; `checkpoints`
+    (default: read from the ctxhuff blob's trailer when work_bytes is, else 0: a stand-in blob)
+    the number of checkpoints in its trailer, DICT_CHECKPOINTS.
     """
     sources = sorted(asm_dir.glob("*.s"))
     if not sources:
         raise Wordle64Error(f"{asm_dir}: no .s files to assemble")
     if blob.name != "blob.bin":
         raise Wordle64Error(f"{blob}: dict.s includes blob.bin; pass a file of that name")
+    if checkpoints is None:
+        checkpoints = dict_checkpoints("ctxhuff", blob.read_bytes()) if work_bytes is None else 0
     if work_bytes is None:
         work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
     with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
@@ -84,7 +96,8 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
         for source in sources:
             obj = work_dir / (source.stem + ".o")
             command = ["ca65", "-g", "-I", str(asm_dir), "--bin-include-dir", str(blob.parent),
-                       "-D", f"DICT_WORK_BYTES={work_bytes}", "-o", str(obj), str(source)]
+                       "-D", f"DICT_WORK_BYTES={work_bytes}",
+                       "-D", f"DICT_CHECKPOINTS={checkpoints}", "-o", str(obj), str(source)]
             run_tool(command, f"ca65 {source.name}", log)
             objects.append(str(obj))
         command = ["ld65", "-C", str(config), "-o", str(out_prg), "-Ln", str(out_labels),
@@ -259,7 +272,8 @@ def relinked_shortfalls(how: Relink, words: list[str], answers: list[bool]) -> d
         folder = Path(work)
         (folder / "blob.bin").write_bytes(blob)
         assemble_and_link(how.asm_dir, how.config, folder / "blob.bin", folder / "t.prg",
-                          folder / "t.lbl", folder / "t.map")
+                          folder / "t.lbl", folder / "t.map",
+                          checkpoints=dict_checkpoints(how.codec, blob))
         labels = parse_labels((folder / "t.lbl").read_text(), str(folder / "t.lbl"))
     spare_of, _ = codec_spare(how.codec, blob, 0)
     return fit_shortfalls(labels, pack.build_table(words, answers), spare_of, how.margin,
@@ -336,7 +350,8 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
     table_bytes = Path(table).stat().st_size
     with tempfile.TemporaryDirectory(prefix="wordle64-link-") as work:
         staged = [Path(work) / p.name for p in (out_prg, out_labels, out_map)]
-        assemble_and_link(Path(asm_dir), Path(config), Path(blob), *staged, log=log)
+        assemble_and_link(Path(asm_dir), Path(config), Path(blob), *staged, log=log,
+                          checkpoints=dict_checkpoints(codec, Path(blob).read_bytes()))
         labels = parse_labels(staged[1].read_text(), str(out_labels))
         spare_of, how = codec_spare(codec, Path(blob).read_bytes(), table_bytes)
         if log:

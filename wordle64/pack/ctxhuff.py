@@ -127,6 +127,9 @@ def ctxhuff_symbol_stream(words: Sequence[str], answers: Sequence[bool]
     for word, answer in zip(words[1:], answers[1:]):
         starts.append(len(out))
         cur = letters(word)
+        if cur <= prev:  # a gap below zero would code garbage (pack.normalise sorts)
+            raise Wordle64Error(f"ctxhuff: words must be sorted and distinct ({word!r} "
+                                f"follows {words[len(starts) - 1]!r})")
         d = next(i for i in range(WORD_LENGTH) if cur[i] != prev[i])
         if d == 4:
             out.append((D_CONTEXTS + 2 * prev[4],
