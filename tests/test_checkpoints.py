@@ -256,3 +256,31 @@ def test_unsorted_or_repeated_words_refused(words):
     # a decreasing letter would code a negative gap: a corrupt stream, not a blob
     with pytest.raises(Wordle64Error, match="sorted and distinct"):
         pack.encode("ctxhuff", words, [False, False])
+
+
+# ---- the build's define -----------------------------------------------------------------------
+
+def test_dict_checkpoints_of_each_codec():
+    from wordle64.build import dict_checkpoints
+    hand = pack.encode("ctxhuff", HAND, HAND_ANSWERS)
+    assert dict_checkpoints("ctxhuff", hand) == 13
+    assert dict_checkpoints("ctxhuff", pack.encode("ctxhuff", [], [])) == 0
+    assert dict_checkpoints("seed", pack.encode("seed", HAND, HAND_ANSWERS)) == 0
+
+
+def test_ca65_gets_dict_checkpoints(tmp_path, monkeypatch):
+    from wordle64 import build
+    commands: list[list[str]] = []
+    monkeypatch.setattr(build, "run_tool", lambda command, *_: commands.append(command))
+    (tmp_path / "a.s").write_text("")
+    (tmp_path / "blob.bin").write_bytes(pack.encode("ctxhuff", HAND, HAND_ANSWERS))
+    build.assemble_and_link(tmp_path, tmp_path / "x.cfg", tmp_path / "blob.bin",
+                            tmp_path / "x.prg", tmp_path / "x.lbl", tmp_path / "x.map")
+    assert "DICT_CHECKPOINTS=13" in commands[0]
+    assert "DICT_WORK_BYTES=" + str(pack.ctxhuff_work_bytes(
+        (tmp_path / "blob.bin").read_bytes())) in commands[0]
+    commands.clear()       # a stand-in blob (work_bytes given): no trailer to read
+    build.assemble_and_link(tmp_path, tmp_path / "x.cfg", tmp_path / "blob.bin",
+                            tmp_path / "x.prg", tmp_path / "x.lbl", tmp_path / "x.map",
+                            work_bytes=0x0C40)
+    assert "DICT_CHECKPOINTS=0" in commands[0]

@@ -10,8 +10,9 @@ in-place check (wordle64.pack.inplace_margin); `fit_shortfalls` gathers every co
 linked layout (table end, in-place spare, Absurdle's scratch, the statistics buffer, the packed
 code's copy) and, when any misses, `fit_error` names how many words must go for all of them to
 hold at once: the linear ones computed (wordle64.pack.fit), then checked by re-encoding the list
-without those words and relinking, more words until every check passes. `build_decoders` links the validation-only PRG of the decoders (ctxhuff and the seed
-baseline, workflow/asm/seed/unpack_seed.s), which the game does not carry.
+without those words and relinking, more words until every check passes. `build_decoders` links
+the validation-only PRG of the decoders (ctxhuff and the seed baseline,
+workflow/asm/seed/unpack_seed.s), which the game does not carry.
 """
 
 from __future__ import annotations

@@ -60,10 +60,11 @@ answers (u16 LE) and K (the blob's last byte): 10 K + 3 bytes (243 for the defau
 word lookup or answer number r then decodes one segment from a checkpoint (``checkpoints``:
 the Python reference of the 6502's scan). An empty list (N = 0) has no trailer.
 
-The 6502 builds T and B (8 lengths x 128 contexts each) and the regions in a work area of ``ctxhuff_work_bytes(blob)`` bytes (3.4 KB for the default lists) at W = (blob end -
-work) & $FF00, after moving the blob down below it (dict_unpack); or in the free RAM above
-the blob (dict_unpack_in_place). ``inplace_margin`` proves that the table writes never catch
-the blob's read pointer.
+The 6502 builds T and B (8 lengths x 128 contexts each) and the regions in a work area of
+``ctxhuff_work_bytes(blob)`` bytes (3.4 KB for the default lists) at W = (blob end - work) &
+$FF00, after moving the blob down below it (dict_unpack); or in the free RAM above the blob
+(dict_unpack_in_place). ``inplace_margin`` proves that the table writes never catch the blob's
+read pointer.
 
 Modules: ``table`` (input, RAM table, index), ``stream`` (decoder plumbing), ``seed`` and
 ``ctxhuff`` (the codecs), ``checkpoints`` (the trailer read back, the segment scan),
