@@ -284,3 +284,15 @@ def test_ca65_gets_dict_checkpoints(tmp_path, monkeypatch):
                             tmp_path / "x.prg", tmp_path / "x.lbl", tmp_path / "x.map",
                             work_bytes=0x0C40)
     assert "DICT_CHECKPOINTS=0" in commands[0]
+
+
+def test_a_stand_in_blob_gets_no_checkpoints(tmp_path, monkeypatch):
+    # the asm tests link garbage blobs: no header to trust, so DICT_CHECKPOINTS = 0
+    from wordle64 import build
+    commands: list[list[str]] = []
+    monkeypatch.setattr(build, "run_tool", lambda command, *_: commands.append(command))
+    (tmp_path / "a.s").write_text("")
+    (tmp_path / "blob.bin").write_bytes(bytes(range(256)) * 4)
+    build.assemble_and_link(tmp_path, tmp_path / "x.cfg", tmp_path / "blob.bin",
+                            tmp_path / "x.prg", tmp_path / "x.lbl", tmp_path / "x.map")
+    assert "DICT_CHECKPOINTS=0" in commands[0]

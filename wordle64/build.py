@@ -79,8 +79,9 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
     The blob is found by `.incbin "blob.bin"` through --bin-include-dir, so its directory is
     given here and its name must be blob.bin. `work_bytes` (default: read from the ctxhuff
     blob's header) is the decoder's work area, DICT_WORK_BYTES in dict.s; `checkpoints`
-    (default: read from the ctxhuff blob's trailer when work_bytes is, else 0: a stand-in blob)
-    the number of checkpoints in its trailer, DICT_CHECKPOINTS.
+    the number of checkpoints in its trailer, DICT_CHECKPOINTS (default: read from the trailer
+    when the blob reads as a ctxhuff blob, its size field its length, and work_bytes is not
+    given; else 0, for the asm tests' stand-in blobs).
     """
     sources = sorted(asm_dir.glob("*.s"))
     if not sources:
@@ -88,7 +89,9 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
     if blob.name != "blob.bin":
         raise Wordle64Error(f"{blob}: dict.s includes blob.bin; pass a file of that name")
     if checkpoints is None:
-        checkpoints = dict_checkpoints("ctxhuff", blob.read_bytes()) if work_bytes is None else 0
+        data = blob.read_bytes()
+        real = work_bytes is None and int.from_bytes(data[2:4], "little") == len(data)
+        checkpoints = dict_checkpoints("ctxhuff", data) if real else 0
     if work_bytes is None:
         work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
     with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
