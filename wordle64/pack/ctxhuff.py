@@ -182,7 +182,7 @@ class BitWriter:
 def checkpoint_words(n: int) -> list[int]:
     """k_s, the word each checkpoint stands before (N = n words): K = min(24, max(1, N - 1))
     checkpoints S = ceil((N - 1) / K) words apart from word 1, cut so that k_s <= N (k_s = N:
-    right before the end marker). None for N = 0."""
+    right before the end marker). No checkpoint for N = 0."""
     if n == 0:
         return []
     wanted = min(CHECKPOINTS, max(1, n - 1))
