@@ -2,15 +2,17 @@
 
 The PRG ends with the compressed dictionary blob; at start-up dict_init moves the blob up to end
 on a page ``DICT_WORK_BYTES`` (the ctxhuff decoder's work area, pack.ctxhuff_work_bytes, passed
-to ca65 with -D) below ``__DICT_END__`` ($D000) and unpacks it forwards with
-dict_unpack_in_place into the RAM it was loaded into (index, answer index, table). `check_fit`
+to ca65 with -D, as is ``DICT_CHECKPOINTS``, the checkpoints in the blob's trailer) below
+``__DICT_END__`` ($D000) and unpacks it forwards with dict_unpack_in_place into the RAM it
+was loaded into (index, answer index, table). `check_fit`
 proves that the table's write pointer never overtakes the blob's read pointer, with the codec's
 in-place check (wordle64.pack.inplace_margin); `fit_shortfalls` gathers every constraint on the
 linked layout (table end, in-place spare, Absurdle's scratch, the statistics buffer, the packed
 code's copy) and, when any misses, `fit_error` names how many words must go for all of them to
 hold at once: the linear ones computed (wordle64.pack.fit), then checked by re-encoding the list
-without those words and relinking, more words until every check passes. `build_decoders` links the validation-only PRG of the decoders (ctxhuff and the seed
-baseline, workflow/asm/seed/unpack_seed.s), which the game does not carry.
+without those words and relinking, more words until every check passes. `build_decoders` links
+the validation-only PRG of the decoders (ctxhuff and the seed baseline,
+workflow/asm/seed/unpack_seed.s), which the game does not carry.
 """
 
 from __future__ import annotations
@@ -65,29 +67,38 @@ class Layout:
 
 def trailer_checkpoints(blob: bytes) -> int:
     """DICT_CHECKPOINTS for ca65: K of the blob's checkpoint trailer (pack.ctxhuff), or 0 for
-    a blob without one (the tests' stand-ins: their PRGs never run dict_start)."""
+    a blob without one (an empty list; the tests' stand-ins: their PRGs never run dict_start)."""
     try:
         return pack.checkpoint_count(blob)
     except Wordle64Error:
         return 0
 
 
+def dict_checkpoints(codec: str, blob: bytes) -> int:
+    """DICT_CHECKPOINTS of a codec's blob: the ctxhuff trailer's K; 0 for the seed codec."""
+    return trailer_checkpoints(blob) if codec == "ctxhuff" else 0
+
+
 def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, out_labels: Path,
-                      out_map: Path, log=None, work_bytes: int | None = None) -> None:
+                      out_map: Path, log=None, work_bytes: int | None = None,
+                      checkpoints: int | None = None) -> None:
     """ca65 every asm_dir/*.s (with -g, so the label file names every label), ld65 them.
 
     The blob is found by `.incbin "blob.bin"` through --bin-include-dir, so its directory is
     given here and its name must be blob.bin. `work_bytes` (default: read from the ctxhuff
-    blob's header) is the decoder's work area, DICT_WORK_BYTES in dict.s.
+    blob's header) is the decoder's work area, DICT_WORK_BYTES in dict.s; `checkpoints`
+    the number of checkpoints in its trailer, DICT_CHECKPOINTS (default: read from the trailer,
+    0 for a blob without one: the asm tests' stand-ins).
     """
     sources = sorted(asm_dir.glob("*.s"))
     if not sources:
         raise Wordle64Error(f"{asm_dir}: no .s files to assemble")
     if blob.name != "blob.bin":
         raise Wordle64Error(f"{blob}: dict.s includes blob.bin; pass a file of that name")
+    if checkpoints is None:
+        checkpoints = trailer_checkpoints(blob.read_bytes())
     if work_bytes is None:
         work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
-    checkpoints = trailer_checkpoints(blob.read_bytes())
     with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
         work_dir = Path(work)
         objects = []
@@ -282,7 +293,8 @@ def relinked_shortfalls(how: Relink, words: list[str], answers: list[bool]) -> d
         folder = Path(work)
         (folder / "blob.bin").write_bytes(blob)
         assemble_and_link(how.asm_dir, how.config, folder / "blob.bin", folder / "t.prg",
-                          folder / "t.lbl", folder / "t.map")
+                          folder / "t.lbl", folder / "t.map",
+                          checkpoints=dict_checkpoints(how.codec, blob))
         labels = parse_labels((folder / "t.lbl").read_text(), str(folder / "t.lbl"))
     spare_of, _ = codec_spare(how.codec, blob, 0)
     return fit_shortfalls(labels, pack.build_table(words, answers), spare_of, how.margin,
@@ -359,7 +371,8 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
     table_bytes = Path(table).stat().st_size
     with tempfile.TemporaryDirectory(prefix="wordle64-link-") as work:
         staged = [Path(work) / p.name for p in (out_prg, out_labels, out_map)]
-        assemble_and_link(Path(asm_dir), Path(config), Path(blob), *staged, log=log)
+        assemble_and_link(Path(asm_dir), Path(config), Path(blob), *staged, log=log,
+                          checkpoints=dict_checkpoints(codec, Path(blob).read_bytes()))
         labels = parse_labels(staged[1].read_text(), str(out_labels))
         spare_of, how = codec_spare(codec, Path(blob).read_bytes(), table_bytes)
         if log:

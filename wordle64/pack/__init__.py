@@ -43,17 +43,34 @@ region (class, L). A region holds, context after context, the symbols of that cl
 codes have length L (4 classes x 8 lengths = 32 regions, each at most 255 symbols: the
 encoder refuses a list that needs more; the default lists need at most 114).
 
-Blob: N (u16 LE), blob size (u16 LE), the 32 region sizes (u8 each), the first word's five
+Blob: N (u16 LE), stream size (u16 LE), the 32 region sizes (u8 each), the first word's five
 letters (answer flag in bit 7 of the first; absent when N = 0), then one MSB-first bit stream:
 per context, per symbol of its alphabet, 1 bit present and 3 bits length - 1; then the
-symbols. The 6502 builds T and B (8 lengths x 128 contexts each) and the regions in a work
-area of ``ctxhuff_work_bytes(blob)`` bytes (3.4 KB for the default lists) at W = (blob end -
-work) & $FF00, after moving the blob down below it (dict_unpack); or in the free RAM above
-the blob (dict_unpack_in_place). ``inplace_margin`` proves that the table writes never catch
-the blob's read pointer.
+symbols, flushed to a byte. That is the stream, which the size counts and the unpackers read
+(they stop at the end marker). Then (N >= 1) the checkpoint trailer, outside the size: the
+game moves the blob so that its stream ends at its decoder's work area, and keeps the trailer
+elsewhere. The body starts at B0 = 41.
+K = min(24, max(1, N - 1)) checkpoints (``CHECKPOINTS``) S = ceil((N - 1) / K) words apart,
+fewer if one would fall past word N: checkpoint s stands before word k = 1 + s S (k = N: before
+the end marker). With P the body bit position of word k's first symbol, b = P // 8, c = P % 8:
+next = B0 + b (+1 if c > 0), the blob offset of the byte the 6502's next refill reads; bits =
+$80 if c = 0, else (body[b] << c | 1 << (c - 1)) & $FF, its bit buffer (MSB = the next bit,
+a marker 1 below the last one); prev = word k - 1 and its answer flag; ans_before = the answers
+among words 0..k - 2. Stored as arrays of K bytes each: next lo, next hi, bits, prev's five
+letters (the first with the answer flag in bit 7), ans_before lo, hi; then the number of
+answers (u16 LE) and K (the blob's last byte): 10 K + 3 bytes (243 for the default lists). A
+word lookup or answer number r then decodes one segment from a checkpoint (``checkpoints``:
+the Python reference of the 6502's scan). An empty list (N = 0) has no trailer.
+
+The 6502 builds T and B (8 lengths x 128 contexts each) and the regions in a work area of
+``ctxhuff_work_bytes(blob)`` bytes (3.4 KB for the default lists) at W = (stream end - work)
+& $FF00, after moving the stream down below it (dict_unpack); or in the free RAM above the
+stream (dict_unpack_in_place). ``inplace_margin`` proves that the table writes never catch the blob's
+read pointer.
 
 Modules: ``table`` (input, RAM table, index), ``stream`` (decoder plumbing), ``seed`` and
-``ctxhuff`` (the codecs), ``codecs`` (registry), ``inplace`` (in-place unpack and memory fit),
+``ctxhuff`` (the codecs), ``checkpoints`` (the trailer read back, the segment scan),
+``codecs`` (registry), ``inplace`` (in-place unpack and memory fit),
 ``fit`` (how many words must go when the list does not fit), ``report`` (compression report),
 ``emulate`` (the 6502 unpackers under py65), ``study`` (codec study), ``stage`` (rule pack and
 the CLI). This package re-exports their public names.

@@ -127,6 +127,9 @@ def ctxhuff_symbol_stream(words: Sequence[str], answers: Sequence[bool]
     for word, answer in zip(words[1:], answers[1:]):
         starts.append(len(out))
         cur = letters(word)
+        if cur <= prev:  # a gap below zero would code garbage (pack.normalise sorts)
+            raise Wordle64Error(f"ctxhuff: words must be sorted and distinct ({word!r} "
+                                f"follows {words[len(starts) - 1]!r})")
         d = next(i for i in range(WORD_LENGTH) if cur[i] != prev[i])
         if d == 4:
             out.append((D_CONTEXTS + 2 * prev[4],
@@ -179,7 +182,7 @@ class BitWriter:
 def checkpoint_words(n: int) -> list[int]:
     """k_s, the word each checkpoint stands before (N = n words): K = min(24, max(1, N - 1))
     checkpoints S = ceil((N - 1) / K) words apart from word 1, cut so that k_s <= N (k_s = N:
-    right before the end marker). None for N = 0."""
+    right before the end marker). No checkpoint for N = 0."""
     if n == 0:
         return []
     wanted = min(CHECKPOINTS, max(1, n - 1))

@@ -122,7 +122,8 @@ class CtxhuffParts:
     header_bytes: int
     table_bits: int       # code-length tables: per symbol 1 bit present (+ 3 bits length - 1)
     body_bits: int        # the Huffman codes of the stream, end marker included
-    blob_bytes: int       # header + tables and body rounded up to a byte: len(encode(...))
+    trailer_bytes: int    # the checkpoint trailer: 10 K + 3 (0 for an empty list)
+    blob_bytes: int       # header + tables and body rounded up to a byte + trailer: len(encode)
     static_entropy_bytes: float  # of the body's symbols in ctxhuff's contexts
     length_entropy_bytes: float  # of the code-length table given (class, symbol)
 
@@ -141,9 +142,11 @@ def ctxhuff_parts(words: Sequence[str], answers: Sequence[bool]) -> CtxhuffParts
         for s in range(codec.alphabet_size(c)):
             by_class_symbol[(codec.context_class(c), s)][lengths[c].get(s, 0)] += 1
     header = 4 + codec.REGIONS + table.WORD_LENGTH
+    checkpoints = len(codec.checkpoint_words(len(words)))
+    trailer = codec.CHECKPOINT_BYTES * checkpoints + 3 if checkpoints else 0
     return CtxhuffParts(
-        header_bytes=header, table_bits=table_bits, body_bits=body_bits,
-        blob_bytes=header + (table_bits + body_bits + 7) // 8,
+        header_bytes=header, table_bits=table_bits, body_bits=body_bits, trailer_bytes=trailer,
+        blob_bytes=header + (table_bits + body_bits + 7) // 8 + trailer,
         static_entropy_bytes=sum(entropy_bits(f) for f in freqs) / 8,
         length_entropy_bytes=sum(entropy_bits(c) for c in by_class_symbol.values()) / 8)
 
@@ -178,6 +181,7 @@ def study(words: Sequence[str], answers: Sequence[bool]) -> dict:
             "blob_bytes": parts.blob_bytes, "header_bytes": parts.header_bytes,
             "code_length_table_bytes": round(parts.table_bits / 8),
             "body_bytes": round(parts.body_bits / 8),
+            "trailer_bytes": parts.trailer_bytes,
             "body_static_entropy_bytes": round(parts.static_entropy_bytes),
             "huffman_loss_bytes": round(parts.body_bits / 8 - parts.static_entropy_bytes),
             "code_length_table_entropy_bytes": round(parts.length_entropy_bytes),
