@@ -338,6 +338,20 @@ def choose_guess(words: list[str], answer: str) -> str:
     return max(others, key=lambda word: len(set(score(word, answer))))
 
 
+def read_answer(machine: Machine, labels: dict[str, int], answers: set[str] | None) -> str:
+    """The answer the game drew (answer_buf), checked to be five letters from `answers`."""
+    if "answer_buf" not in labels:
+        raise Wordle64Error("the label file has no answer_buf")
+    letters = machine.ram(labels["answer_buf"], 5)
+    if any(letter > 25 for letter in letters):
+        raise MachineError(f"answer_buf holds {list(letters)}, not five letters 0..25\n"
+                           + machine.dump())
+    answer = "".join(chr(97 + letter) for letter in letters)
+    if answers is not None and answer not in answers:
+        raise MachineError(f"the random answer {answer!r} is not in the answer list")
+    return answer
+
+
 def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScript,
                      answers: set[str] | None = None, words: list[str] | None = None,
                      report: RunReport | None = None) -> RunReport:
@@ -370,15 +384,7 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
                                            poll=MENU_POLL_CYCLES)
     machine.key_up("\n")
     _start_random_game(machine, labels, script, report)
-    if "answer_buf" not in labels:
-        raise Wordle64Error("the label file has no answer_buf")
-    letters = machine.ram(labels["answer_buf"], 5)
-    if any(letter > 25 for letter in letters):
-        raise MachineError(f"answer_buf holds {list(letters)}, not five letters 0..25\n"
-                           + machine.dump())
-    report.answer = "".join(chr(97 + letter) for letter in letters)
-    if answers is not None and report.answer not in answers:
-        raise MachineError(f"the random answer {report.answer!r} is not in the answer list")
+    report.answer = read_answer(machine, labels, answers)
     candidates = list(words or sorted(answers or ()))
     if not candidates:
         raise Wordle64Error("no word list to take a guess from")

@@ -20,7 +20,7 @@ from wordle64.c64.keyboard import strokes
 from wordle64.c64.machine import (
     FRAME_CYCLES, GAME_LABEL, KEY_GAP_CYCLES, KEY_HOLD_CYCLES, MENU_POLL_CYCLES, READ_KEY_LABEL,
     ROM_FILES, ROMS_ENV, SUBMIT_LABEL, GameScript, Machine, MachineError, Milestones, RunReport,
-    check_guess_row, locate_roms, read_labels, read_words, save_screens_png)
+    check_guess_row, locate_roms, read_answer, read_labels, read_words, save_screens_png)
 from wordle64.core import read_answers
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
@@ -138,15 +138,7 @@ def play_typed_ahead(machine: Machine, labels: dict[str, int], script: GameScrip
         raise Wordle64Error(f"the typed guess {report.guess!r} is not in the build's lists: "
                             f"the game would refuse it")
     _run_typed_ahead(machine, labels, script, report)
-    if "answer_buf" not in labels:
-        raise Wordle64Error("the label file has no answer_buf")
-    letters = machine.ram(labels["answer_buf"], 5)
-    if any(letter > 25 for letter in letters):
-        raise MachineError(f"answer_buf holds {list(letters)}, not five letters 0..25\n"
-                           + machine.dump())
-    report.answer = "".join(chr(97 + letter) for letter in letters)
-    if answers is not None and report.answer not in answers:
-        raise MachineError(f"the random answer {report.answer!r} is not in the answer list")
+    report.answer = read_answer(machine, labels, answers)
     report.expected_marks = list(score(report.guess, report.answer))
     machine.run(script.settle_cycles)   # the row revealed tile by tile, then the tune
     report.screens["guess"] = machine.lines()
