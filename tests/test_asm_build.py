@@ -149,6 +149,7 @@ def test_a_charset_load_image_reaching_into_charram_is_copied_intact(tmp_path, l
         assert machine.labels["__CHARSET_LOAD__"] == 0x3800 + overlap - len(CHARSET)
         machine.call("dict_relocate", max_cycles=500_000)
         assert machine.read(0x3800, len(CHARSET)) == CHARSET, overlap
+        machine.call("move_blob_rest", max_cycles=500_000)     # dict_start's, after the menu
         assert machine.read(TOP - len(BLOB), len(BLOB)) == BLOB, overlap
 
 

@@ -60,18 +60,43 @@ dict_table        = charset_end + (1 - indexes_below) * ALL_INDEXES
                                         ; 676 count bytes, then 2 bytes per word
 blob_top          = (__DICT_END__ - DICT_WORK_BYTES) & $FF00
                                         ; the moved blob's end = the decoder's work area
-blob_moved        = blob_top - (__BLOB_SIZE__ - TRAILER_BYTES)
+STREAM_BYTES      = __BLOB_SIZE__ - TRAILER_BYTES   ; header and bit stream: what is unpacked
+blob_moved        = blob_top - STREAM_BYTES
                                         ; where the blob sits while it is unpacked: its
                                         ; trailer lands at blob_top, in the work area, and is
                                         ; copied to dict_checkpoints before the tables are built
 entries           = dict_table + PREFIXES
+; The stream's move, split around the menu when the moved stream lies clear of the loaded blob
+; (the default lists': $8BBA- against -$72F4): only the bytes in the charset's way (below its
+; run address's end) move before it is copied; the rest moves in dict_start, so the menu's
+; time does not grow with the blob. Overlapping: the whole stream at once, highest byte first.
+split_move        = (blob_moved >= __BLOB_LOAD__ + __BLOB_SIZE__)
+below_charset     = (__BLOB_LOAD__ < charset_end)
+all_below         = (__BLOB_LOAD__ + STREAM_BYTES <= charset_end)
+head_now          = below_charset * (all_below * STREAM_BYTES + (1 - all_below) * (charset_end - __BLOB_LOAD__))
+
+; MOVE_STREAM offset, count: depack_move_up's arguments for the stream's bytes [offset,
+; offset + count) to blob_moved + offset (count >= 1); the caller then calls it.
+.macro MOVE_STREAM offset, count
+        lda     #<(__BLOB_LOAD__ + offset)
+        sta     lz_src
+        lda     #>(__BLOB_LOAD__ + offset)
+        sta     lz_src+1
+        lda     #<(blob_moved + offset)
+        sta     lz_dst
+        lda     #>(blob_moved + offset)
+        sta     lz_dst+1
+        lda     #<(count)
+        sta     lz_copy
+        lda     #>(count)
+        sta     lz_copy+1
+.endmacro
 
 .assert __CHARSET_LOAD__ <= __CHARSET_RUN__, lderror, "code and data reach CHARRAM (the charset)"
 .assert blob_moved >= charset_end, lderror, "the blob is too large to move above the charset"
 .assert blob_moved >= __BLOB_LOAD__, lderror, "the blob must move up (move_blob_up)"
 ; (INIT, after the loaded blob, must end below blob_moved: wordle64.build.fit_shortfalls checks
 ; it, so that a list too long for it gets the words-to-remove message)
-.assert blob_top + TRAILER_BYTES <= __DICT_END__, lderror, "the moved trailer passes $D000"
 .assert depack_spare + TRAILER_BYTES <= depack_move_up, lderror, "the trailer passes depack_move_up"
 
 .export dict_blob_moved = blob_moved    ; for the build's in-place check and the validation
@@ -109,28 +134,55 @@ blob:   .incbin "blob.bin"
 .segment "INIT"                         ; start-up only: the table's writes reuse it later
                                         ; (wordle64.cfg: linked after the blob)
 
-; dict_relocate: the first thing to do: BASIC ROM out, blob up to blob_top, charset to its
-; run address (the VIC shows garbage glyphs until this has run). Runs once; later calls return.
+; dict_relocate: the first thing to do: BASIC ROM out, the trailer to dict_checkpoints, the
+; blob's stream up to end at blob_top (only the part in the charset's way when its place is
+; clear of the loaded blob: the rest follows in dict_start, after the menu is drawn), the
+; charset to its run address (the VIC shows garbage glyphs until this has run). Runs once;
+; later calls return.
 ; in:  nothing (the PRG as loaded)
-; out: $01 = $36; blob at blob_moved; charset at __CHARSET_RUN__
+; out: $01 = $36; charset at __CHARSET_RUN__; stream at blob_moved (its first head_now bytes
+;      when split_move, else all of it)
 ; clobbers: A X Y
 .proc dict_relocate
         lda     relocated
         bne     @done
         lda     #PORT_NO_BASIC
         sta     CPU_PORT
-        jsr     move_blob_up
-        jsr     copy_charset
 .if ::TRAILER_BYTES > 0
-        ldx     #0                      ; the trailer, out of the decoder's work area
+        ldx     #0                      ; the trailer, from the loaded blob's end
 @trailer:
-        lda     blob_top,x
+        lda     __BLOB_LOAD__ + STREAM_BYTES,x
         sta     dict_checkpoints,x
         inx
         cpx     #TRAILER_BYTES
         bne     @trailer
 .endif
+        lda     #split_move
+        beq     @whole
+        lda     #<head_now              ; (0: the blob loads above the charset's place)
+        ora     #>head_now
+        beq     @charset
+        MOVE_STREAM 0, head_now
+        jsr     depack_move_up
+        jmp     @charset
+@whole: jsr     move_blob_up
+@charset:
+        jsr     copy_charset
         inc     relocated
+@done:  rts
+.endproc
+
+; move_blob_rest: the stream's bytes dict_relocate left in place (split_move), up to theirs.
+; in: dict_relocate done  out: the whole stream at blob_moved  clobbers: A X Y lz_src lz_dst
+;     lz_copy
+.proc move_blob_rest
+        lda     #split_move
+        beq     @done
+        lda     #<(STREAM_BYTES - head_now)
+        ora     #>(STREAM_BYTES - head_now)
+        beq     @done
+        MOVE_STREAM head_now, STREAM_BYTES - head_now
+        jmp     depack_move_up
 @done:  rts
 .endproc
 
@@ -158,6 +210,7 @@ blob:   .incbin "blob.bin"
 ; clobbers: A X Y
 .proc dict_start
         jsr     dict_relocate
+        jsr     move_blob_rest          ; (the menu is on screen by now)
         lda     #<blob_moved
         sta     unpack_src
         lda     #>blob_moved
@@ -254,22 +307,12 @@ blob:   .incbin "blob.bin"
 
 .segment "INIT"
 
-; move_blob_up: copies the blob from its load address to end at blob_top, highest byte first
-; (the ranges overlap and the destination is higher), with depack.s's mover (~14 cycles a byte).
+; move_blob_up: copies the blob's stream from its load address to end at blob_top, highest byte
+; first (the ranges may overlap; the destination is higher), with depack.s's mover (~14 cycles
+; a byte).
 ; in: nothing  out: blob at blob_moved  clobbers: A X Y lz_src lz_dst lz_copy
 .proc move_blob_up
-        lda     #<__BLOB_LOAD__
-        sta     lz_src
-        lda     #>__BLOB_LOAD__
-        sta     lz_src+1
-        lda     #<blob_moved
-        sta     lz_dst
-        lda     #>blob_moved
-        sta     lz_dst+1
-        lda     #<__BLOB_SIZE__
-        sta     lz_copy
-        lda     #>__BLOB_SIZE__
-        sta     lz_copy+1
+        MOVE_STREAM 0, STREAM_BYTES
         jmp     depack_move_up
 .endproc
 
