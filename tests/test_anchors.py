@@ -73,3 +73,12 @@ def test_rows_for_checks_or_strategies_that_did_not_run_are_left_out():
                               "worst": 5, "answers": 10}}
     assert [a.what for a in solver_anchors(only_search, None)] == [
         "best average, all guesses allowed"]
+
+
+def test_the_ready_figure_of_the_whole_machine_run_sits_beside_its_target():
+    load = {"prg_bytes": 1, "tape": {"seconds_pal": 1.0, "target_seconds": 360,
+                                     "within_target": True}}
+    ready, *_ = machine_anchors({"checks": []}, load,
+                                {"ready_seconds_pal": 2.307, "menu_seconds_pal": 1.266})
+    assert ready.what == "RUN to a typed-ahead guess checked" and ready.source == "issue 17"
+    assert ready.ours == "2.31 s PAL" and "menu 1.27 s" in ready.note

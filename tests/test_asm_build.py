@@ -11,7 +11,7 @@ from wordle64 import pack
 from wordle64.build import assemble_and_link, build, build_decoders, check_fit
 from wordle64.c64.emu import STACK_PAGE, Machine, changed_outside
 from wordle64.errors import Wordle64Error
-from wordle64.validate_lazy import answer_index, lookup_index
+from wordle64.validate_dict import answer_index, lookup_index
 
 ROOT = Path(__file__).resolve().parents[1]
 ASM = ROOT / "workflow" / "asm"

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordle64 import core
-from wordle64 import validate_lazy as lazy
-from wordle64.c64.emu import NTSC_HZ, PAL_HZ, EmulationError, Machine
+from wordle64 import validate_dict
+from wordle64.c64.emu import EmulationError, Machine
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
-from wordle64.pack import inplace_margin, read_words_tsv
+from wordle64.pack import read_words_tsv
 from wordle64.score import score
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -338,89 +338,6 @@ def check_daily(machine: Machine, words: Words, chunk: int, chunks: int, *, date
     return tally.as_dict()
 
 
-def check_unpack(prg: Path, labels: Path, table: bytes, index: bytes,
-                 seed_blob: bytes | None, seed_unpacker: tuple[Path, Path] | None = None) -> dict:
-    """dict_init on the PRG as loaded: table and index equal the pack stage's, with cycles per
-    phase; then the seed codec's decoder (in the decoders' PRG `seed_unpacker` = (PRG, labels),
-    results/build/unpack-seed.*: the game does not carry it) on blob-seed.bin, writing where
-    the game's table and index lie."""
-    tally = Tally()
-    extra: dict = {}
-    machine = Machine.from_files(prg, labels)
-    hook_calls: list[int] = []
-    machine.traps[machine.addr("unpack_progress_hook")] = lambda m: hook_calls.append(m.mpu.a)
-    result = machine.call("dict_init", max_cycles=50_000_000)
-    extra["init_cycles"] = result.cycles
-    got_table = machine.read("dict_table", len(table))
-    got_index = machine.read("dict_index", len(index))
-    tally.case(got_table == table,
-               lambda: f"table differs first at byte {_first_difference(got_table, table)}")
-    tally.case(got_index == index,
-               lambda: f"index differs first at byte {_first_difference(got_index, index)}")
-    tally.case(machine.memory[1] == 0x36, lambda: f"$01 = ${machine.memory[1]:02X}, want $36")
-    extra["progress_calls"] = len(hook_calls)
-    tally.case(bool(hook_calls) and hook_calls == sorted(hook_calls),
-               lambda: f"progress hook calls not rising: {hook_calls[:10]}...")
-
-    phases = Machine.from_files(prg, labels)       # the same work, phase by phase
-    move = phases.call("move_blob_up", max_cycles=5_000_000).cycles
-    moved = phases.addr("dict_blob_moved")
-    for name, value in (("unpack_src", moved), ("unpack_dst", phases.addr("dict_table")),
-                        ("unpack_index", phases.addr("dict_index"))):
-        phases.write_word(name, value)
-    unpack = phases.call("dict_unpack_in_place", max_cycles=50_000_000).cycles
-    tally.case(phases.read("dict_table", len(table)) == table, lambda: "phase-wise unpack differs")
-    for name, want in (("dict_answer_index", lazy.answer_index(table, index)),
-                       ("dict_lookup_index", lazy.lookup_index(index, machine.addr("dict_table")))):
-        got = machine.read(name, len(want))
-        tally.case(got == want, lambda: f"{name} differs first at byte "
-                                        f"{_first_difference(got, want)}")
-    extra.update(move_cycles=move, unpack_cycles=unpack,
-                 unpack_pal_s=round(unpack / PAL_HZ, 3), unpack_ntsc_s=round(unpack / NTSC_HZ, 3),
-                 init_pal_s=round(result.cycles / PAL_HZ, 3),
-                 init_ntsc_s=round(result.cycles / NTSC_HZ, 3))
-    tally.cycles(result.cycles)
-
-    if seed_blob is not None and seed_unpacker is not None:
-        game = Machine.from_files(prg, labels)      # the addresses the game uses
-        table_at, index_at = game.addr("dict_table"), game.addr("dict_index")
-        seed = Machine.from_files(*seed_unpacker)
-        seed.memory[1] = 0x36
-        start = _seed_blob_address(game, seed_blob)
-        extra["seed_blob_at"] = start
-        seed.write(start, seed_blob)
-        for name, value in (("unpack_src", start), ("unpack_dst", table_at),
-                            ("unpack_index", index_at)):
-            seed.write_word(name, value)
-        try:
-            seed_result = seed.call("dict_unpack_seed", max_cycles=50_000_000)
-            ok = seed.read(table_at, len(table)) == table and \
-                seed.read(index_at, len(index)) == index
-            extra.update(seed_unpack_cycles=seed_result.cycles,
-                         seed_unpack_pal_s=round(seed_result.cycles / PAL_HZ, 3))
-        except EmulationError as error:
-            ok = False
-            extra["seed_error"] = str(error).splitlines()[0]
-        tally.case(ok, lambda: "the seed codec's decoder does not reproduce the table")
-    return {**tally.as_dict(), **extra}
-
-
-def _seed_blob_address(machine: Machine, blob: bytes) -> int:
-    """Where to put the seed blob: ending at $D000 like the shipped codec's when the in-place
-    unpack fits there (wordle64.pack.inplace_margin), else ending at $FFFF (emulated RAM)."""
-    start = machine.addr("__DICT_END__") - len(blob)
-    try:
-        spare = inplace_margin("seed", blob, table_addr=machine.addr("dict_table"),
-                               index_addr=machine.addr("dict_index"), blob_addr=start)
-    except Wordle64Error:
-        spare = -1
-    return start if spare >= 0 else 0x10000 - len(blob)
-
-
-def _first_difference(a: bytes, b: bytes) -> int:
-    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-
-
 def run_chunk(check: str, chunk: int, chunks: int, prg: str | Path, labels: str | Path,
               words_tsv: str | Path, table: str | Path, index: str | Path,
               seed_blob: str | Path | None, options: dict,
@@ -491,10 +408,11 @@ def _run_check(check: str, chunk: int, chunks: int, prg: Path, labels: Path,
     if check == "unpack":
         blob = Path(seed_blob).read_bytes() if seed_blob and Path(seed_blob).exists() else None
         decoders = tuple(Path(p) for p in seed_unpacker) if seed_unpacker else None
-        result = check_unpack(prg, labels, table_bytes, index_bytes, blob, decoders)
+        result = validate_dict.check_unpack(prg, labels, table_bytes, index_bytes, blob,
+                                            decoders, Tally())
     elif check == "lazy":
         known = {w for w, _ in words.words}
-        result = lazy.check_lazy(prg, labels, table_bytes, index_bytes, words.words,
+        result = validate_dict.check_lazy(prg, labels, table_bytes, index_bytes, words.words,
                                  nonwords(known, options["lazy_nonwords"] // 2,
                                           options["lazy_nonwords"] - options["lazy_nonwords"] // 2,
                                           seed),
