@@ -50,7 +50,7 @@ ck_ans_hi       = dict_checkpoints + 9 * K
 
 .segment "BSS2"
 
-scan_word:      .res WORD_LETTERS            ; letters of the word the scan stands at
+scan_word:      .res WORD_LETTERS ; letters of the word the scan stands at
 scan_answer:    .res 1                  ; 1: that word is an answer
 scan_count:     .res 2                  ; answers before it (answer mode)
 scan_target:    .res 2                  ; the answer number sought

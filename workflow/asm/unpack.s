@@ -1,4 +1,4 @@
-; unpack.s — the dictionary decoders: a blob -> the RAM table and the cumulative index.
+; unpack.s — the dictionary decoders: a blob -> the RAM table and its indexes.
 ;
 ; The Python references in wordle64/pack.py are the spec (formats in its module docstring):
 ;   dict_unpack_in_place  the ctxhuff codec (context-modelled canonical Huffman over a trie
@@ -9,16 +9,21 @@
 ;   dict_unpack_seed  the seed codec of the original game (1/2-byte deltas), the baseline
 ; Both write, at unpack_dst, 676 prefix count bytes (count mod 256) then one 16-bit entry per
 ; word, and at unpack_index the 677 cumulative 16-bit counts, and call unpack_progress_hook
-; with A = 0..255 as they go and with 255 at the end.
+; with A = 0..255 as they go and with 255 at the end. The ctxhuff decoder also writes, right
+; after that index, the answer index and the lookup index (lookup.s), each group's entries as it
+; closes the group, and counts the answers as it goes; its hook is called as each group opens,
+; so the game can run it as a coroutine (dict.s) and read every closed group meanwhile. scan.s
+; decodes segments of the stream with its symbol routines (decode_d, decode_g, decode_t,
+; decode_t4) and its bit buffer and refill.
 ;
 ; ctxhuff needs a work area for its decode tables, work size = WORK_BASE + the 32 symbol-region
-; sizes of the header (3.4 KB for the default lists): dict_unpack_in_place (the game's: dict_init
-; leaves the blob right below a free work area) uses the RAM above the blob; dict_unpack (in
+; sizes of the header (3.4 KB for the default lists): dict_unpack_in_place (the game's: dict_start
+; leaves the stream right below a free work area) uses the RAM above the blob; dict_unpack (in
 ; seed/unpack_seed.s: validation PRG only) moves the blob down to end at W = (blob end - work
 ; size) & $FF00 and builds the tables in [W, W + work size). The build proves that the table
 ; writes never catch the blob's read pointer (pack.inplace_margin). Default lists
-; (results/bench/unpack.json): dict_unpack_in_place 4.82 M cycles = 4.90 s PAL, dict_unpack
-; 5.00 M = 5.07 s, dict_unpack_seed 1.77 M = 1.80 s.
+; (results/bench/unpack.json): dict_unpack_in_place 4.90 M cycles = 4.97 s PAL (with the answer
+; and lookup indexes), dict_unpack 5.07 M = 5.15 s, dict_unpack_seed 1.78 M = 1.80 s.
 ; Where the time goes: ~16 cycles per code bit (7.7 bits per word) and ~35 per blob byte
 ; refilled, ~20 per symbol, ~50 per word written, the move ~12 per blob byte, tables 0.3 M.
 
