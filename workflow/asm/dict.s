@@ -62,9 +62,8 @@ blob_top          = (__DICT_END__ - DICT_WORK_BYTES) & $FF00
                                         ; the moved blob's end = the decoder's work area
 STREAM_BYTES      = __BLOB_SIZE__ - TRAILER_BYTES   ; header and bit stream: what is unpacked
 blob_moved        = blob_top - STREAM_BYTES
-                                        ; where the blob sits while it is unpacked: its
-                                        ; trailer lands at blob_top, in the work area, and is
-                                        ; copied to dict_checkpoints before the tables are built
+                                        ; where the stream sits while it is unpacked (its
+                                        ; trailer is copied to dict_checkpoints, not moved)
 entries           = dict_table + PREFIXES
 ; The stream's move, split around the menu when the moved stream lies clear of the loaded blob
 ; (the default lists': $8BBA- against -$72F4): only the bytes in the charset's way (below its
@@ -73,7 +72,8 @@ entries           = dict_table + PREFIXES
 split_move        = (blob_moved >= __BLOB_LOAD__ + __BLOB_SIZE__)
 below_charset     = (__BLOB_LOAD__ < charset_end)
 all_below         = (__BLOB_LOAD__ + STREAM_BYTES <= charset_end)
-head_now          = below_charset * (all_below * STREAM_BYTES + (1 - all_below) * (charset_end - __BLOB_LOAD__))
+head_partial      = charset_end - __BLOB_LOAD__
+head_now          = below_charset * (all_below * STREAM_BYTES + (1 - all_below) * head_partial)
 
 ; MOVE_STREAM offset, count: depack_move_up's arguments for the stream's bytes [offset,
 ; offset + count) to blob_moved + offset (count >= 1); the caller then calls it.
@@ -106,7 +106,6 @@ head_now          = below_charset * (all_below * STREAM_BYTES + (1 - all_below) 
 entry_ptr:      .res 2                  ; walks the table entries (with Y as byte offset)
 count_ptr:      .res 2                  ; walks dict_index
 answer_ptr:     .res 2                  ; walks dict_answer_index
-group_left:     .res 2                  ; entries left in the current prefix group
 answers:        .res 2                  ; answers counted so far / answer number sought
 letter1:        .res 1                  ; first letter of the current prefix (0..25)
 letter2:        .res 1                  ; second letter of the current prefix (0..25)
