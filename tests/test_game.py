@@ -207,6 +207,9 @@ def test_absurdle_chosen_while_unpacking_says_so_and_waits_for_the_whole_table(g
     early.machine.keys.append(ord("7"))
     early.run_to("dict_finish")
     assert "UNPACKING WORDS" in early.screen().text() and early.unpacking()
+    early.run_to("progress_bar", stop_a=128)     # the bar fills as the unpack goes on
+    bar = early.screen().colours[24 * 40 + 4:24 * 40 + 36]
+    assert early.unpacking() and bar[0] != bar[-1]
     early._run(BOOT_CYCLES, "Absurdle after the unpack")
     assert not early.unpacking()
     assert "UNPACKING WORDS" not in early.screen().text()

@@ -246,9 +246,9 @@ def scripted_games(prg: bytes, labels: dict[str, int], words: WordLists,
     started = time.perf_counter()
     shots: dict[str, Screen] = {}
     log("booting (the dictionary unpacks under py65)")
-    early = Game.boot(prg, labels, background=True)   # Absurdle chosen while it unpacks
-    early.machine.keys.append(ord("7"))
-    early.run_to("dict_finish")
+    early = Game.boot(prg, labels, background=True)   # Absurdle chosen while it unpacks:
+    early.machine.keys.append(ord("7"))                # its bar half full
+    early.run_to("progress_bar", stop_a=128)
     shots["unpacking"] = early.screen()
     game = Game.boot(prg, labels)
     boot_cycles = game.cycles

@@ -197,9 +197,9 @@ class Game:
         """Is the dictionary still unpacking in the background (dict_complete = 0)?"""
         return self.complete_at is not None and self.machine.memory[self.complete_at] == 0
 
-    def run_to(self, label: str, budget: int = BOOT_CYCLES) -> None:
-        """Run (keys queued as they are) until the CPU reaches `label`."""
-        self._run(budget, f"to {label}", stop_pc=self.machine.addr(label))
+    def run_to(self, label: str, budget: int = BOOT_CYCLES, stop_a: int = 0) -> None:
+        """Run (keys queued as they are) until the CPU reaches `label` with A >= `stop_a`."""
+        self._run(budget, f"to {label}", stop_pc=self.machine.addr(label), stop_a=stop_a)
 
     def _quit(self, what: str, pc: int) -> None:
         """The game jumped back to BASIC: count it and restore the booted menu."""

@@ -12,6 +12,8 @@ LETTERS         = 5
 ROWS            = 6
 HELP_ROW        = 19            ; three help lines in the panel
 MENU_NOTE_ROW   = 22            ; the menu's message line (menu.s ERROR_ROW)
+BAR_ROW         = 24            ; the unpack's progress bar, over the menu's footer: 32 cells,
+BAR_COL         = 4             ; one per 8 progress steps
 
 .export main
 
@@ -44,8 +46,22 @@ MENU_NOTE_ROW   = 22            ; the menu's message line (menu.s ERROR_ROW)
         bne     @game
         lda     dict_complete           ; Absurdle needs the whole table and the RAM above it:
         bne     @absurdle               ; chosen within seconds of RUN, it waits for the rest
-        jsr     print_inline            ; of the unpack (at most ~5 s), saying so
+        jsr     print_inline            ; of the unpack (at most ~5 s) under a progress bar
         .byte   12, MENU_NOTE_ROW, COLOR_WHITE, "UNPACKING WORDS", 0
+        lda     #COLOR_DIM
+        sta     text_colour
+        ldx     #BAR_COL
+        ldy     #BAR_ROW
+        jsr     set_cursor
+        ldx     #32
+@bar:   lda     #GLYPH_BLOCK
+        jsr     put_char
+        dex
+        bne     @bar
+        lda     #<progress_bar          ; the hook (JMP dict_yield) colours the bar first
+        sta     unpack_progress_hook + 1
+        lda     #>progress_bar
+        sta     unpack_progress_hook + 2
         jsr     dict_finish
 @absurdle:
         jsr     absurdle_play
@@ -79,6 +95,27 @@ MENU_NOTE_ROW   = 22            ; the menu's message line (menu.s ERROR_ROW)
         lda     #0
         sta     $8004                   ; RAM left over could look like a cartridge's "CBM80"
         jmp     ($FFFC)
+.endproc
+
+; unpack_progress_hook while Absurdle waits for the unpack: colour the bar up to the cell of
+; A, then on to dict_yield (the coroutine's switch).
+; in: A = progress 0..255  out: as dict_yield  clobbers: A (the hook's contract)
+.proc progress_bar
+        stx     @saved_x
+        lsr
+        lsr
+        lsr
+        tax                             ; the last cell to colour, 0..31
+        lda     #COLOR_GREEN
+@cell:  sta     COLOR_RAM + BAR_ROW * SCREEN_COLUMNS + BAR_COL, x
+        dex
+        bpl     @cell
+        ldx     @saved_x
+        jmp     dict_yield
+.pushseg
+.segment "DATA"
+@saved_x: .res 1
+.popseg
 .endproc
 
 ; RESTORE: ignored.
