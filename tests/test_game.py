@@ -340,6 +340,18 @@ def test_a_short_fuzz_finds_nothing(game_files, words):
     assert report["min_stack_pointer"] >= 0xC0
 
 
+def test_a_short_fuzz_while_the_dictionary_unpacks_finds_nothing(game_files, words):
+    """Keys from the menu's first read on, the unpack going on between them (Absurdle and the
+    statistics' save then wait for its end): the same checks, the game's stack alone reported."""
+    from wordle64.c64 import emu
+    labels = emu.Machine.from_files(*game_files[:2]).labels
+    report = fuzz(game_files[0].read_bytes(), labels, words, keys=800, seed=2,
+                  log=lambda _: 0, background=True)
+    assert report["problems"] == [] and report["keys"] == 800 and report["background"]
+    assert report["keys_while_unpacking"] > 5
+    assert report["min_stack_pointer"] >= 0xC0
+
+
 def test_play_command_types_keys_and_prints_the_screen(game_files):
     run = subprocess.run(
         [sys.executable, "-m", "wordle64.cli", "play", "--prg", str(game_files[0]),

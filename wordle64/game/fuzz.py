@@ -33,10 +33,12 @@ def _fuzz_key(rng: random.Random) -> int:
 
 
 def fuzz(prg: bytes, labels: dict[str, int], words: WordLists, keys: int, seed: int,
-         log=print) -> dict:
-    """Press `keys` random keys (and typed words) from the menu on; check after every key."""
+         log=print, background: bool = False) -> dict:
+    """Press `keys` random keys (and typed words) from the menu on; check after every key.
+    `background`: from the menu's first key read, the dictionary still unpacking (Game.boot);
+    the unpack then goes on a prefix group per key the game waits for."""
     rng = random.Random(seed)
-    game = Game.boot(prg, labels, jiffy=seed & 0xFFFFFF)
+    game = Game.boot(prg, labels, jiffy=seed & 0xFFFFFF, background=background)
     word_list = sorted(words.words)
     pressed = 0
     problems: list[str] = []
@@ -95,6 +97,8 @@ def _fuzz_report(game: Game, seed: int, pressed: int, problems: list[str],
     stats = game.stats()
     return {
         "seed": seed,
+        "background": game.background,
+        "keys_while_unpacking": game.keys_while_unpacking,
         "keys": pressed,
         "restores": game.restores,
         "quits_to_basic": game.quits,
@@ -129,6 +133,7 @@ def gather_fuzz(chunks: list[dict], min_keys: int = 0) -> dict:
                    "max": max(c["cycles_per_key"]["max"] for c in chunks)},
         "problems": problems,
         "restores": sum(c["restores"] for c in chunks),
+        "keys_while_unpacking": sum(c.get("keys_while_unpacking", 0) for c in chunks),
         "quits_to_basic": sum(c.get("quits_to_basic", 0) for c in chunks),
         "keys_on_screen": {kind: sum(c["keys_on_screen"][kind] for c in chunks)
                            for kind in chunks[0]["keys_on_screen"]} if chunks else {},
@@ -142,7 +147,7 @@ def gather_fuzz(chunks: list[dict], min_keys: int = 0) -> dict:
 
 
 def run_fuzz_chunk(prg_path: str | Path, labels_path: str | Path, words_path: str | Path,
-                   keys: int, seed: int, log=print) -> dict:
+                   keys: int, seed: int, log=print, background: bool = False) -> dict:
     labels = emu.parse_labels(Path(labels_path).read_text(), str(labels_path))
     return fuzz(Path(prg_path).read_bytes(), labels, WordLists.from_tsv(words_path), keys, seed,
-                log=log)
+                log=log, background=background)

@@ -75,6 +75,9 @@ class Game:
         self.total_key_cycles = 0
         self.complete_at = self.labels.get("dict_complete")
         self.background = False      # True: stop at any idle GETIN, the unpack over or not
+        self.keys_while_unpacking = 0   # keys the game took before its unpack was over
+        self.game_stack_from_now = False   # min_sp restarts once the unpack is over: it
+        # reports the game's own stack ($0180-$01FF), not the unpack's ($0100-$017F)
 
     # ---- set-up ----
     @classmethod
@@ -107,6 +110,8 @@ class Game:
         game._run(BOOT_CYCLES, "start-up")
         if not game.unpacking():
             game.min_sp = 0xFF              # from here on the game's own stack alone
+        else:
+            game.game_stack_from_now = True     # (the unpack's stack lies below the game's)
         if "anim_jiffies" in labels:        # full speed: the reveal animation does not wait
             game.anim_jiffies = game.byte("anim_jiffies")
             machine.memory[labels["anim_jiffies"]] = 0
@@ -170,6 +175,8 @@ class Game:
                            f" ${opcode:02X}", pc)
             if pc == GETIN:
                 if not keys and (self.background or not self.unpacking()):
+                    if self.game_stack_from_now and not self.unpacking():
+                        self.game_stack_from_now, self.min_sp = False, 0xFF
                     return
                 mpu.a = keys.popleft() if keys else 0     # none yet: the game unpacks on
                 mpu.p = (mpu.p & ~(MPU.ZERO | MPU.NEGATIVE | MPU.CARRY)) | (
@@ -211,6 +218,7 @@ class Game:
         self.won_before_quits += stats["wins"]
         self.restore(self.start)
         self.machine.mpu.processorCycles = cycles        # time goes on
+        self.game_stack_from_now = self.unpacking()      # unpacking again (see boot)
 
     def _stop_map(self, stop_pc: int | None):
         """Where the compiled core must stop for Python (see _run)."""
@@ -241,8 +249,10 @@ class Game:
                 self.nmi()
             else:
                 self.machine.keys.append(key)
-            self._run(self.key_cycles, f"key ${key & 0xFF:02X} (#{self.keys_pressed})")
+            budget = BOOT_CYCLES if self.unpacking() else self.key_cycles   # a key may wait
+            self._run(budget, f"key ${key & 0xFF:02X} (#{self.keys_pressed})")  # for the unpack
             self.keys_pressed += 1
+            self.keys_while_unpacking += self.unpacking()
             spent = mpu.processorCycles - before
             self.max_key_cycles = max(self.max_key_cycles, spent)
             self.min_key_cycles = spent if self.keys_pressed == 1 else min(self.min_key_cycles,

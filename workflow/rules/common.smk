@@ -157,6 +157,11 @@ def game_fuzz_chunk_seed(wildcards):
     return config["game"]["fuzz_seed"] + int(wildcards.fuzz_chunk)
 
 
+def game_fuzz_chunk_background(wildcards):
+    """Odd chunks press their first keys while the dictionary still unpacks."""
+    return int(wildcards.fuzz_chunk) % 2 == 1
+
+
 # ---- media ------------------------------------------------------------------------------------
 from wordle64.c64.machine import rom_inputs
 

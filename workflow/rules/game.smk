@@ -44,6 +44,7 @@ rule game_fuzz_chunk:
     params:
         key_count=game_fuzz_chunk_keys,
         seed=game_fuzz_chunk_seed,
+        background=game_fuzz_chunk_background,
     conda:
         "../envs/wordle64.yaml"
     script:

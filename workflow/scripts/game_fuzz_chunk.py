@@ -6,6 +6,7 @@ from wordle64.io import write_json
 
 with rule_logging(snakemake.log[0]) as log:
     result = run_fuzz_chunk(snakemake.input.prg, snakemake.input.labels, snakemake.input.words,
-                            snakemake.params.key_count, snakemake.params.seed, log.info)
+                            snakemake.params.key_count, snakemake.params.seed, log.info,
+                            background=snakemake.params.background)
     write_json(snakemake.output[0], result)
     log.info("fuzz chunk: passed=%s problems=%s", result["passed"], result["problems"])
