@@ -6,6 +6,8 @@ import random
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from asm_core import CORE_MODULES, link_core
 
 from wordle64 import lz
@@ -18,19 +20,54 @@ MODULES = (*CORE_MODULES, "charset.s")
 def test_stream_format_by_hand():
     # "A": flag byte (bit 0 = literal), then the byte
     assert lz.pack(b"A") == b"\x00A"
-    # "AAAA": literal A; match: 1, short 0, offset-1 = 0 (a byte), length-1 = 2 as
-    # interlaced gamma "1 0" + stop "0": bits 0 1 0 1 0 0 -> 0x50
-    assert lz.pack(b"AAAA") == bytes([0x50, 0x41, 0x00])
-    assert lz.unpack(bytes([0x50, 0x41, 0x00]), 4) == b"AAAA"
+    # "AAAA": literal A; match: 1, then "1 1" after a literal = repeat the last offset (1
+    # before any match), length-1 = 2 as interlaced gamma "1 0" + stop "0":
+    # bits 0 1 1 1 1 0 0 -> 0x78
+    assert lz.pack(b"AAAA") == bytes([0x78, 0x41])
+    assert lz.unpack(bytes([0x78, 0x41]), 4) == b"AAAA"
 
 
-def test_long_offsets_reach_back_8_kb():
+def test_short_match_then_repeat_after_a_literal():
+    # A, B; match short (1 0, byte offset-1 = 1), length 2 (gamma stop 0); C; match after a
+    # literal "1 1": repeat offset 2, length 2. Bits 0 0 1 0 0 0 1 1 | 1 0: the second bit
+    # byte is read when the first runs dry, after C.
+    stream = bytes([0x23, 0x41, 0x42, 0x01, 0x43, 0x80])
+    assert lz.unpack(stream, 7) == b"ABABCBC"
+
+
+def test_after_a_match_kind_1_is_a_long_offset():
+    # A, B; short match (offset 2, length 2); then a match after a match: "1 1" is long (no
+    # repeat kind there): 4 high bits 0000, byte 3: offset 4, length 2.
+    # Bits 0 0 1 0 0 1 1 0 | 0 0 0 0 (stop)
+    stream = bytes([0x26, 0x41, 0x42, 0x01, 0x00, 0x03])
+    assert lz.unpack(stream, 6) == b"ABABAB"
+    # after a literal, "1 0" is long: A, B, C, D; match 1 1 0, 0000, byte 3: offset 4, length 2
+    # Bits 0 0 0 0 1 1 0 0 | 0 0 0 (high) 0 (stop)
+    assert lz.unpack(bytes([0x0C, 0x41, 0x42, 0x43, 0x44, 0x00, 0x03]), 6) == b"ABCDAB"
+
+
+def test_the_packer_repeats_offsets_across_literals():
+    # a table of 3-byte entries differing in their middle byte: "a X b" at offset 3 each time
+    data = b"".join(bytes([0xA9, i, 0x8D]) for i in range(40))
+    tokens = lz.parse(data)
+    # a literal (9 bits) and a repeat of length 2 (1 + 2 + 1 bits) an entry: 65 B, where a
+    # new short offset each time (1 + 1 + 8 + 1 bits) would take 100 B
+    assert len(lz.pack(data)) <= 72
+    assert lz.unpack(lz.pack(data), len(data)) == data
+    repeats = [b for a, b in zip(tokens, tokens[1:]) if a.offset == 0 and b.offset == 3]
+    assert len(repeats) >= 30
+
+
+def test_long_offsets_reach_back_4_kb():
     rng = random.Random(3)
     chunk = bytes(rng.randrange(256) for _ in range(40))
-    noise = bytes(rng.randrange(256) for _ in range(5000))
+    noise = bytes(rng.randrange(256) for _ in range(4000))
     data = chunk + noise + chunk
-    assert lz.Token(length=40, offset=5040) in lz.parse(data)   # the repeat: one long match
+    assert lz.Token(length=40, offset=4040) in lz.parse(data)   # the repeat: one long match
     assert lz.unpack(lz.pack(data), len(data)) == data
+    far = chunk + bytes(rng.randrange(256) for _ in range(4100)) + chunk
+    assert all(token.offset <= lz.LONG_OFFSET for token in lz.parse(far))
+    assert lz.unpack(lz.pack(far), len(far)) == far
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -40,9 +77,28 @@ def test_round_trip(seed):
     assert lz.unpack(lz.pack(data), len(data)) == data
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.binary(max_size=300) | st.lists(st.sampled_from(b"\x00\x01\xa9\x20"),
+                                                     max_size=300).map(bytes),
+                min_size=1, max_size=3))
+def test_parts_round_trip(parts):
+    packed = lz.pack_parts(parts)
+    assert lz.unpack_parts(packed, [len(part) for part in parts]) == parts
+
+
+def test_parts_do_not_reach_into_each_other():
+    part = b"\x20\xd2\xff" * 20
+    packed = lz.pack_parts([part, part])
+    assert lz.unpack_parts(packed, [len(part), len(part)]) == [part, part]
+    # the second part starts with a literal, then may repeat the first part's last offset
+    assert len(packed) < len(lz.pack(part)) * 2 + 2
+
+
 def test_unpack_refuses_a_match_before_the_start():
     with pytest.raises(Exception, match="bytes back"):
         lz.unpack(bytes([0x80, 0x05]), 4)          # a match as the first token
+    with pytest.raises(Exception, match="bytes back"):  # a repeat (offset 1) in a new part
+        lz.unpack_parts(bytes([0x70, 0x41]), [1, 3])  # bits 0 | 1 1 1 0
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +114,8 @@ def linked(tmp_path_factory) -> tuple[bytes, dict[str, int]]:
 def test_6502_depacker_restores_the_linked_memory(linked):
     plain, labels = linked
     packed, stream = pack_image(plain, labels)
-    assert 0 < stream and len(packed) == len(plain) - (labels["__BLOB_LOAD__"]
-                                                       - labels["__CODE_LOAD__"]) + stream
+    plain_parts = labels["__BLOB_LOAD__"] - labels["__CODE_LOAD__"] + labels["__INIT_SIZE__"]
+    assert 0 < stream and len(packed) == len(plain) - plain_parts + stream   # image and INIT
     want = Machine(plain, labels, depack=False)
     got = Machine(packed, labels)                 # runs depack.s
     start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]

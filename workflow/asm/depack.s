@@ -2,14 +2,14 @@
 ; the format and the packer), run by the BASIC stub before main.
 ;
 ; The linked image — CODE, RODATA, DATA and the charset's load image, from __CODE_LOAD__ to
-; __BLOB_LOAD__ — is stored in the PRG as an LZSS stream of depack_packed_bytes bytes, the
-; "tail" right after it, plain: the dictionary blob and the start-up code of segment INIT
-; (wordle64.build patches depack_packed_bytes; 0 = stored plain, as in the tests' links, and
-; depack returns at once). depack restores exactly the memory a plain PRG would have loaded,
-; so nothing after it knows the difference:
-;   1. the stream is copied above the tail's place (to the end of INIT),
-;   2. the tail is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end),
-;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__.
+; __BLOB_LOAD__ — and the start-up code of segment INIT (after the blob) are stored in the PRG
+; as one LZ stream of two parts, depack_packed_bytes bytes, the dictionary blob right after it,
+; plain (wordle64.build patches depack_packed_bytes; 0 = stored plain, as in the tests' links,
+; and depack returns at once). depack restores exactly the memory a plain PRG would have
+; loaded, so nothing after it knows the difference:
+;   1. the stream is copied above INIT's place (to the end of INIT),
+;   2. the blob is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end),
+;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__, then INIT's place.
 ; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it.
 
 .include "c64.inc"
@@ -23,9 +23,9 @@
 
 image_start     = __CODE_LOAD__
 image_end       = __BLOB_LOAD__
-tail_end        = __INIT_LOAD__ + __INIT_SIZE__   ; the blob and INIT follow the image, plain
+tail_end        = __INIT_LOAD__ + __INIT_SIZE__   ; the blob (plain) and INIT follow the image
 stream_copy     = tail_end              ; where the stream is decoded from
-LONG_HIGH_BITS  = 5                     ; long offsets: 5 + 8 bits
+LONG_HIGH_BITS  = 4                     ; long offsets: 4 + 8 bits
 
 ; GET_BIT: the next bit of the stream into C, inline (no JSR: ~12 cycles less a bit; the
 ; stream has ~19,000 bits); refills from (lz_src) with Y = 0.  clobbers: A (on a refill)
@@ -42,7 +42,9 @@ lz_src:         .res 2                  ; the stream's next byte
 lz_dst:         .res 2                  ; the next output byte
 lz_copy:        .res 2                  ; a match's source: lz_dst - offset
 lz_bits:        .res 1                  ; bit buffer, MSB next, a marker 1 below the last bit
-lz_value:       .res 1                  ; offset high bits, then the length - 1
+lz_value:       .res 1                  ; a match's length - 1
+lz_offset:      .res 2                  ; the last match's offset - 1 (a repeat reuses it)
+lz_end:         .res 2                  ; the end of the part being decoded
 
 .segment "DEPACK"
 
@@ -85,13 +87,13 @@ depack_packed_bytes:
         sta     lz_dst
         lda     #>image_end
         sta     lz_dst+1
-        lda     #<(tail_end - image_end)
+        lda     #<(__INIT_LOAD__ - image_end)   ; the blob
         sta     lz_copy
-        lda     #>(tail_end - image_end)
+        lda     #>(__INIT_LOAD__ - image_end)
         sta     lz_copy+1
         jsr     depack_move_up
-                                        ; 3. Y = 0 between tokens (GET_BIT reads with it)
-        lda     #<stream_copy
+                                        ; 3. Y = 0 between tokens (GET_BIT reads with it),
+        lda     #<stream_copy           ; X = 0 after a match, else a literal came last
         sta     lz_src
         lda     #>stream_copy
         sta     lz_src+1
@@ -102,43 +104,70 @@ depack_packed_bytes:
         lda     #$80                    ; empty: the first bit refills
         sta     lz_bits
         ldy     #0
+        sty     lz_offset               ; offset 1 before the first match
+        sty     lz_offset+1
+        lda     #<image_end             ; the image's part first
+        sta     lz_end
+        lda     #>image_end
+        sta     lz_end+1
 @token: GET_BIT
         bcs     @match
         lda     (lz_src),y              ; a literal
         sta     (lz_dst),y
+        ldx     #1
         inc     lz_src
         bne     :+
         inc     lz_src+1
 :       inc     lz_dst
         bne     @check
         inc     lz_dst+1
-@check: lda     lz_dst
-        cmp     #<image_end
+@check: lda     lz_dst                  ; the end of a part?
+        cmp     lz_end
         bne     @token
         lda     lz_dst+1
-        cmp     #>image_end
+        cmp     lz_end+1
         bne     @token
-        rts
+        cmp     #>tail_end              ; INIT's: done
+        beq     @done
+        lda     #<__INIT_LOAD__         ; the image's: INIT's part follows
+        sta     lz_dst
+        lda     #>__INIT_LOAD__
+        sta     lz_dst+1
+        lda     #<tail_end
+        sta     lz_end
+        lda     #>tail_end
+        sta     lz_end+1
+        bne     @token                  ; (always: INIT lies above $0100)
+@done:  rts
 
-@match: sty     lz_value                ; offset - 1 = high bits : next byte
+@match: GET_BIT                         ; the offset kind
+        bcs     @far
+        sty     lz_offset+1             ; short: offset - 1 = the next byte
+@low:   lda     (lz_src),y
+        sta     lz_offset
+        inc     lz_src
+        bne     @from
+        inc     lz_src+1
+        bne     @from                   ; (always)
+@far:   txa                             ; after a literal: one more bit, 1 = repeat
+        beq     @long
         GET_BIT
-        bcc     @low
+        bcs     @from
+@long:  sty     lz_offset+1             ; offset - 1 = high bits : next byte
         ldx     #LONG_HIGH_BITS
 @high:  GET_BIT
-        rol     lz_value
+        rol     lz_offset+1
         dex
         bne     @high
-@low:   lda     lz_dst                  ; copy = dst - (offset - 1) - 1 (carry clear)
+        beq     @low                    ; (always)
+@from:  lda     lz_dst                  ; copy = dst - (offset - 1) - 1 (carry clear)
         clc
-        sbc     (lz_src),y
+        sbc     lz_offset
         sta     lz_copy
         lda     lz_dst+1
-        sbc     lz_value
+        sbc     lz_offset+1
         sta     lz_copy+1
-        inc     lz_src
-        bne     :+
-        inc     lz_src+1
-:       lda     #1                      ; length - 1: interlaced Elias gamma
+        lda     #1                      ; length - 1: interlaced Elias gamma
         sta     lz_value
 @gamma: GET_BIT
         bcc     @copy
@@ -160,7 +189,7 @@ depack_packed_bytes:
         sta     lz_dst
         bcc     :+
         inc     lz_dst+1
-:       ldy     #0
+:       ldy     #0                      ; (X = 0: a match came last)
         jmp     @check
 .endproc
 
@@ -226,3 +255,5 @@ depack_packed_bytes:
 .endproc
 
 .assert stream_copy >= image_end, lderror, "the stream copy must lie above the image"
+.assert __INIT_SIZE__ > 0, lderror, "depack decodes INIT's part: INIT must not be empty"
+.assert >image_end <> >tail_end, lderror, "depack tells the parts' ends by their high bytes"
