@@ -17,33 +17,60 @@ from wordle64.c64.emu import Machine, parse_labels
 MODULES = (*CORE_MODULES, "charset.s")
 
 
+END = ("10", b"\x00", "10" * 8)     # the end marker: a short match of length code 256
+
+
+def stream(*items: str | bytes | tuple[str | bytes, ...]) -> bytes:
+    """A stream by hand, in the decoder's order: strings of bits (into bit bytes, MSB first,
+    a new one when the last is full) and plain bytes."""
+    out, slot, used = bytearray(), -1, 8
+    flat = [part for item in items for part in (item if isinstance(item, tuple) else (item,))]
+    for item in flat:
+        if isinstance(item, bytes):
+            out += item
+            continue
+        for bit in item:
+            if used == 8:
+                slot, used = len(out), 0
+                out.append(0)
+            out[slot] |= int(bit) << (7 - used)
+            used += 1
+    return bytes(out)
+
+
 def test_stream_format_by_hand():
-    # "A": flag byte (bit 0 = literal), then the byte
-    assert lz.pack(b"A") == b"\x00A"
+    assert stream("0", b"A", "10", b"\x00", "1010101010101010") == bytes(
+        [0x55, 0x41, 0x00, 0x55, 0x40])                 # the helper itself, by hand
+    assert lz.pack(b"A") == stream("0", b"A", END)      # a literal: bit 0, then the byte
     # "AAAA": literal A; match: 1, then "1 1" after a literal = repeat the last offset (1
-    # before any match), length-1 = 2 as interlaced gamma "1 0" + stop "0":
-    # bits 0 1 1 1 1 0 0 -> 0x78
-    assert lz.pack(b"AAAA") == bytes([0x78, 0x41])
-    assert lz.unpack(bytes([0x78, 0x41]), 4) == b"AAAA"
+    # before any match), length-1 = 2 as interlaced gamma "1 0" + stop "0"
+    assert lz.pack(b"AAAA") == stream("0", b"A", "1" "11" "100", END)
+    assert lz.unpack(stream("0", b"A", "1" "11" "100", END), 4) == b"AAAA"
 
 
 def test_short_match_then_repeat_after_a_literal():
     # A, B; match short (1 0, byte offset-1 = 1), length 2 (gamma stop 0); C; match after a
-    # literal "1 1": repeat offset 2, length 2. Bits 0 0 1 0 0 0 1 1 | 1 0: the second bit
-    # byte is read when the first runs dry, after C.
-    stream = bytes([0x23, 0x41, 0x42, 0x01, 0x43, 0x80])
-    assert lz.unpack(stream, 7) == b"ABABCBC"
+    # literal "1 1": repeat offset 2, length 2
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "0", END)
+    assert lz.unpack(packed, 7) == b"ABABCBC"
 
 
 def test_after_a_match_kind_1_is_a_long_offset():
     # A, B; short match (offset 2, length 2); then a match after a match: "1 1" is long (no
-    # repeat kind there): 4 high bits 0000, byte 3: offset 4, length 2.
-    # Bits 0 0 1 0 0 1 1 0 | 0 0 0 0 (stop)
-    stream = bytes([0x26, 0x41, 0x42, 0x01, 0x00, 0x03])
-    assert lz.unpack(stream, 6) == b"ABABAB"
+    # repeat kind there): 4 high bits 0000, byte 3: offset 4, length 2
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "11" "0000", b"\x03", "0", END)
+    assert lz.unpack(packed, 6) == b"ABABAB"
     # after a literal, "1 0" is long: A, B, C, D; match 1 1 0, 0000, byte 3: offset 4, length 2
-    # Bits 0 0 0 0 1 1 0 0 | 0 0 0 (high) 0 (stop)
-    assert lz.unpack(bytes([0x0C, 0x41, 0x42, 0x43, 0x44, 0x00, 0x03]), 6) == b"ABCDAB"
+    packed = stream("0", b"A", "0", b"B", "0", b"C", "0", b"D", "110" "0000", b"\x03", "0", END)
+    assert lz.unpack(packed, 6) == b"ABCDAB"
+
+
+def test_the_end_marker_ends_the_stream():
+    assert lz.unpack_parts(stream("0", b"A", END), [1]) == [b"A"]
+    with pytest.raises(Exception, match="no end marker"):
+        lz.unpack_parts(stream("0", b"A", "0", b"B"), [1])
+    with pytest.raises(Exception, match="end marker comes"):
+        lz.unpack_parts(stream("0", b"A", END), [2])
 
 
 def test_the_packer_repeats_offsets_across_literals():
@@ -51,8 +78,8 @@ def test_the_packer_repeats_offsets_across_literals():
     data = b"".join(bytes([0xA9, i, 0x8D]) for i in range(40))
     tokens = lz.parse(data)
     # a literal (9 bits) and a repeat of length 2 (1 + 2 + 1 bits) an entry: 65 B, where a
-    # new short offset each time (1 + 1 + 8 + 1 bits) would take 100 B
-    assert len(lz.pack(data)) <= 72
+    # new short offset each time (1 + 1 + 8 + 1 bits) would take 100 B; the end marker 3.25 B
+    assert len(lz.pack(data)) <= 76
     assert lz.unpack(lz.pack(data), len(data)) == data
     repeats = [b for a, b in zip(tokens, tokens[1:]) if a.offset == 0 and b.offset == 3]
     assert len(repeats) >= 30
@@ -96,9 +123,9 @@ def test_parts_do_not_reach_into_each_other():
 
 def test_unpack_refuses_a_match_before_the_start():
     with pytest.raises(Exception, match="bytes back"):
-        lz.unpack(bytes([0x80, 0x05]), 4)          # a match as the first token
+        lz.unpack(stream("10", b"\x05", "0", END), 4)   # a match as the first token
     with pytest.raises(Exception, match="bytes back"):  # a repeat (offset 1) in a new part
-        lz.unpack_parts(bytes([0x70, 0x41]), [1, 3])  # bits 0 | 1 1 1 0
+        lz.unpack_parts(stream("0", b"A", "1" "11" "0", END), [1, 3])
 
 
 @pytest.fixture(scope="module")

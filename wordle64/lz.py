@@ -22,8 +22,10 @@ interleave in exactly the order the decoder asks for them:
   bit is 1: value = 2 value + next bit. The match copies `length` bytes from `offset` back
   (overlap allowed: a run repeats).
 The parts are decoded one after the other, each to its own address, from one bit stream; a
-match reaches only into its own part (the last offset carries over). The decoder stops at
-each part's end (their sizes are known).
+match reaches only into its own part (the last offset carries over). The decoder moves to the
+next part when the output reaches a part's end (their sizes are known); after the last part
+comes the end marker: a match, short, offset byte 0, whose length code reaches 256 (eight
+"1 0" pairs): the decoder stops as the value passes 255.
 """
 
 from __future__ import annotations
@@ -201,7 +203,7 @@ def _write_match(writer: _BitWriter, token: Token, after_literal: bool, last_off
 
 
 def pack_parts(parts: list[bytes]) -> bytes:
-    """`parts` in the stream format above, one after the other."""
+    """`parts` in the stream format above, one after the other, then the end marker."""
     writer = _BitWriter()
     last_offset, after_literal = FIRST_OFFSET, False
     for data in parts:
@@ -215,6 +217,9 @@ def pack_parts(parts: list[bytes]) -> bytes:
                 _write_match(writer, token, after_literal, last_offset)
                 last_offset, after_literal = token.offset, False
             position += token.length
+    writer.bits(0b10, 2)                        # the end marker: a short match ...
+    writer.byte(0)
+    writer.bits(0xAAAA, 16)                     # ... of length code 256: "1 0" eight times
     return bytes(writer.out)
 
 
@@ -242,7 +247,25 @@ def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
         left -= 1
         return buffer >> left & 1
 
-    parts, offset, after_literal = [], FIRST_OFFSET, False
+    offset, after_literal = FIRST_OFFSET, False
+
+    def match() -> int:
+        """A match's offset kind and offset (into `offset`); its length - 1, or 256: the end."""
+        nonlocal offset, after_literal
+        if not bit():
+            offset = take() + 1
+        elif not after_literal or not bit():
+            high = 0
+            for _ in range(LONG_HIGH_BITS):
+                high = high << 1 | bit()
+            offset = (high << 8 | take()) + 1
+        after_literal = False
+        value = 1
+        while value < 256 and bit():
+            value = value << 1 | bit()
+        return value
+
+    parts = []
     for size in sizes:
         out = bytearray()
         while len(out) < size:
@@ -250,22 +273,16 @@ def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
                 out.append(take())
                 after_literal = True
                 continue
-            if not bit():
-                offset = take() + 1
-            elif not after_literal or not bit():
-                high = 0
-                for _ in range(LONG_HIGH_BITS):
-                    high = high << 1 | bit()
-                offset = (high << 8 | take()) + 1
-            after_literal = False
-            value = 1
-            while bit():
-                value = value << 1 | bit()
+            value = match()
+            if value >= 256:
+                raise Wordle64Error(f"the end marker comes at output byte {len(out)} of {size}")
             if offset > len(out):
                 raise Wordle64Error(f"match reaches {offset} bytes back at output byte {len(out)}")
             for _ in range(value + 1):
                 out.append(out[-offset])
         parts.append(bytes(out[:size]))
+    if not bit() or match() < 256:
+        raise Wordle64Error("no end marker after the last part")
     return parts
 
 

@@ -9,7 +9,8 @@
 ; loaded, so nothing after it knows the difference:
 ;   1. the stream is copied above INIT's place (to the end of INIT),
 ;   2. the blob is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end),
-;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__, then INIT's place.
+;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__, then INIT's place,
+;      up to the stream's end marker.
 ; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it.
 
 .include "c64.inc"
@@ -44,7 +45,6 @@ lz_copy:        .res 2                  ; a match's source: lz_dst - offset
 lz_bits:        .res 1                  ; bit buffer, MSB next, a marker 1 below the last bit
 lz_value:       .res 1                  ; a match's length - 1
 lz_offset:      .res 2                  ; the last match's offset - 1 (a repeat reuses it)
-lz_end:         .res 2                  ; the end of the part being decoded
 
 .segment "DEPACK"
 
@@ -106,10 +106,6 @@ depack_packed_bytes:
         ldy     #0
         sty     lz_offset               ; offset 1 before the first match
         sty     lz_offset+1
-        lda     #<image_end             ; the image's part first
-        sta     lz_end
-        lda     #>image_end
-        sta     lz_end+1
 @token: GET_BIT
         bcs     @match
         lda     (lz_src),y              ; a literal
@@ -121,24 +117,17 @@ depack_packed_bytes:
 :       inc     lz_dst
         bne     @check
         inc     lz_dst+1
-@check: lda     lz_dst                  ; the end of a part?
-        cmp     lz_end
+@check: lda     lz_dst                  ; the image's end? INIT's part follows (the
+        cmp     #<image_end             ; stream's end marker ends INIT's)
         bne     @token
         lda     lz_dst+1
-        cmp     lz_end+1
+        cmp     #>image_end
         bne     @token
-        cmp     #>tail_end              ; INIT's: done
-        beq     @done
-        lda     #<__INIT_LOAD__         ; the image's: INIT's part follows
+        lda     #<__INIT_LOAD__
         sta     lz_dst
         lda     #>__INIT_LOAD__
         sta     lz_dst+1
-        lda     #<tail_end
-        sta     lz_end
-        lda     #>tail_end
-        sta     lz_end+1
         bne     @token                  ; (always: INIT lies above $0100)
-@done:  rts
 
 @match: GET_BIT                         ; the offset kind
         bcs     @far
@@ -173,7 +162,8 @@ depack_packed_bytes:
         bcc     @copy
         GET_BIT
         rol     lz_value
-        bcc     @gamma                  ; (always: the value stays below 256)
+        bcc     @gamma
+        rts                             ; 256: the end marker
 @copy:  ldx     lz_value                ; length = value + 1 bytes, forwards (a run may
 @next:  lda     (lz_copy),y             ; overlap its own output)
         sta     (lz_dst),y
@@ -255,5 +245,3 @@ depack_packed_bytes:
 .endproc
 
 .assert stream_copy >= image_end, lderror, "the stream copy must lie above the image"
-.assert __INIT_SIZE__ > 0, lderror, "depack decodes INIT's part: INIT must not be empty"
-.assert >image_end <> >tail_end, lderror, "depack tells the parts' ends by their high bytes"
