@@ -167,3 +167,66 @@ def test_depack_is_a_no_op_on_a_plain_prg(linked):
     result = machine.call("depack")
     assert result.cycles < 40
     assert bytes(machine.memory)[0x0200:] == before[0x0200:]
+
+
+def token_kinds(data: bytes, last_offset: int = lz.FIRST_OFFSET) -> set[str]:
+    """The token kinds lz.parse's tokens are written as (the format's rules, restated)."""
+    kinds, after_literal = set(), False
+    for token in lz.parse(data, last_offset):
+        if token.offset == 0:
+            kinds.add("literal")
+        elif after_literal and token.offset == last_offset:
+            kinds.add("repeat")
+        else:
+            far = "long" if token.offset > lz.SHORT_OFFSET else "short"
+            kinds.add(f"{far} after a {'literal' if after_literal else 'match'}")
+        if token.length == lz.MAX_MATCH:
+            kinds.add("the longest match")
+        after_literal = token.offset == 0
+        last_offset = token.offset or last_offset
+    return kinds
+
+
+def synthetic(seed: int, size: int) -> bytes:
+    """Code-like bytes that need every token kind: 3-byte entries differing in the middle
+    (repeats), chunks reused from far back (long offsets), a long run (a 255-byte match)."""
+    rng = random.Random(seed)
+    out = bytearray(bytes([rng.randrange(256)]) * 300)   # one: a run is slow to parse
+    while len(out) < size:
+        pick = rng.random()
+        if pick < 0.3:
+            out += b"".join(bytes([0xA9, rng.randrange(256), 0x8D]) for _ in range(6))
+        elif pick < 0.5 and len(out) > 300:
+            at = rng.randrange(max(0, len(out) - 5000), len(out) - 300)
+            out += out[at:at + rng.randint(3, 40)]
+        else:
+            out += bytes(rng.randrange(256) for _ in range(rng.randint(1, 60)))
+    return bytes(out[:size])
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_6502_depacker_decodes_every_token_kind(linked, seed):
+    plain, labels = linked
+    offset = 2 - labels["__LOADADDR__"]
+    image = range(labels["__CODE_LOAD__"] + offset, labels["__BLOB_LOAD__"] + offset)
+    init = range(labels["__INIT_LOAD__"] + offset, len(plain))
+    assert len(image) > 4500 and len(init) == labels["__INIT_SIZE__"]
+    content = bytearray(plain)
+    content[image.start:image.stop] = synthetic(seed, len(image))
+    content[init.start:init.stop] = synthetic(seed + 10, len(init))
+    kinds = token_kinds(bytes(content[image.start:image.stop]))
+    assert kinds >= {"literal", "repeat", "short after a literal", "short after a match",
+                     "long after a literal", "long after a match", "the longest match"}
+    packed, stream = pack_image(bytes(content), labels)
+    assert stream > 0
+    want = Machine(bytes(content), labels, depack=False)
+    got = Machine(packed, labels)
+    start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
+    assert got.read(start, end - start) == want.read(start, end - start)
+
+
+def test_the_linked_stream_uses_the_repeat(linked):
+    plain, labels = linked
+    offset = 2 - labels["__LOADADDR__"]
+    image = plain[labels["__CODE_LOAD__"] + offset:labels["__BLOB_LOAD__"] + offset]
+    assert "repeat" in token_kinds(image)
