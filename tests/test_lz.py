@@ -43,16 +43,20 @@ def test_stream_format_by_hand():
         [0x55, 0x41, 0x00, 0x55, 0x40])                 # the helper itself, by hand
     assert lz.pack(b"A") == stream("0", b"A", END)      # a literal: bit 0, then the byte
     # "AAAA": literal A; match: 1, then "1 1" after a literal = repeat the last offset (1
-    # before any match), length-1 = 2 as interlaced gamma "1 0" + stop "0"
-    assert lz.pack(b"AAAA") == stream("0", b"A", "1" "11" "100", END)
-    assert lz.unpack(stream("0", b"A", "1" "11" "100", END), 4) == b"AAAA"
+    # before any match), its length 3 as interlaced gamma "1 1" + stop "0"
+    assert lz.pack(b"AAAA") == stream("0", b"A", "1" "11" "110", END)
+    assert lz.unpack(stream("0", b"A", "1" "11" "110", END), 4) == b"AAAA"
 
 
 def test_short_match_then_repeat_after_a_literal():
-    # A, B; match short (1 0, byte offset-1 = 1), length 2 (gamma stop 0); C; match after a
-    # literal "1 1": repeat offset 2, length 2
-    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "0", END)
+    # A, B; match short (1 0, byte offset-1 = 1), length 2 (gamma: length - 1 = 1, stop 0);
+    # C; match after a literal "1 1": repeat offset 2, length 2 (gamma: the length, "1 0" 0)
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "100", END)
     assert lz.unpack(packed, 7) == b"ABABCBC"
+    # a repeat of one byte: gamma 1 = stop "0"; then D, and a repeat of 1 again
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "0",
+                    "0", b"D", "11" "1" "0", END)
+    assert lz.unpack(packed, 8) == b"ABABCBDB"
 
 
 def test_after_a_match_kind_1_is_a_long_offset():
@@ -77,9 +81,9 @@ def test_the_packer_repeats_offsets_across_literals():
     # a table of 3-byte entries differing in their middle byte: "a X b" at offset 3 each time
     data = b"".join(bytes([0xA9, i, 0x8D]) for i in range(40))
     tokens = lz.parse(data)
-    # a literal (9 bits) and a repeat of length 2 (1 + 2 + 1 bits) an entry: 65 B, where a
+    # a literal (9 bits) and a repeat of length 2 (1 + 2 + 3 bits) an entry: 75 B, where a
     # new short offset each time (1 + 1 + 8 + 1 bits) would take 100 B; the end marker 3.25 B
-    assert len(lz.pack(data)) <= 76
+    assert len(lz.pack(data)) <= 86
     assert lz.unpack(lz.pack(data), len(data)) == data
     repeats = [b for a, b in zip(tokens, tokens[1:]) if a.offset == 0 and b.offset == 3]
     assert len(repeats) >= 30
@@ -125,7 +129,7 @@ def test_unpack_refuses_a_match_before_the_start():
     with pytest.raises(Exception, match="bytes back"):
         lz.unpack(stream("10", b"\x05", "0", END), 4)   # a match as the first token
     with pytest.raises(Exception, match="bytes back"):  # a repeat (offset 1) in a new part
-        lz.unpack_parts(stream("0", b"A", "1" "11" "0", END), [1, 3])
+        lz.unpack_parts(stream("0", b"A", "1" "11" "100", END), [1, 3])
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +180,7 @@ def token_kinds(data: bytes, last_offset: int = lz.FIRST_OFFSET) -> set[str]:
         if token.offset == 0:
             kinds.add("literal")
         elif after_literal and token.offset == last_offset:
-            kinds.add("repeat")
+            kinds.add("repeat" if token.length > 1 else "one-byte repeat")
         else:
             far = "long" if token.offset > lz.SHORT_OFFSET else "short"
             kinds.add(f"{far} after a {'literal' if after_literal else 'match'}")
@@ -215,7 +219,7 @@ def test_6502_depacker_decodes_every_token_kind(linked, seed):
     content[image.start:image.stop] = synthetic(seed, len(image))
     content[init.start:init.stop] = synthetic(seed + 10, len(init))
     kinds = token_kinds(bytes(content[image.start:image.stop]))
-    assert kinds >= {"literal", "repeat", "short after a literal", "short after a match",
+    assert kinds >= {"literal", "repeat", "one-byte repeat", "short after a literal", "short after a match",
                      "long after a literal", "long after a match", "the longest match"}
     packed, stream = pack_image(bytes(content), labels)
     assert stream > 0
@@ -229,4 +233,4 @@ def test_the_linked_stream_uses_the_repeat(linked):
     plain, labels = linked
     offset = 2 - labels["__LOADADDR__"]
     image = plain[labels["__CODE_LOAD__"] + offset:labels["__BLOB_LOAD__"] + offset]
-    assert "repeat" in token_kinds(image)
+    assert {"repeat", "one-byte repeat"} <= token_kinds(image)

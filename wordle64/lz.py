@@ -18,9 +18,10 @@ interleave in exactly the order the decoder asks for them:
     1 0, after a literal: long, as above;
     1 1, after a literal: repeat: the offset of the last match (no offset bits; 1 before
        the first match);
-  then the length - 1 (1..254) as an interlaced Elias gamma code: value = 1; while the next
-  bit is 1: value = 2 value + next bit. The match copies `length` bytes from `offset` back
-  (overlap allowed: a run repeats).
+  then an interlaced Elias gamma code: value = 1; while the next bit is 1: value = 2 value +
+  next bit; it is the length - 1 (1..254) of a new offset's match, the length (1..255) of a
+  repeat. The match copies `length` bytes from `offset` back (overlap allowed: a run
+  repeats).
 The parts are decoded one after the other, each to its own address, from one bit stream; a
 match reaches only into its own part (the last offset carries over). The decoder moves to the
 next part when the output reaches a part's end (their sizes are known); after the last part
@@ -37,7 +38,7 @@ from wordle64.errors import Wordle64Error
 SHORT_OFFSET = 256
 LONG_HIGH_BITS = 4
 LONG_OFFSET = 1 << (8 + LONG_HIGH_BITS)
-MIN_MATCH = 2
+MIN_MATCH = 2              # of a new offset (a repeat may copy 1 byte)
 MAX_MATCH = 255
 MAX_CANDIDATES = 512       # match candidates per position (a 12 KB image never reaches it)
 FIRST_OFFSET = 1           # the "last offset" before the first match
@@ -146,8 +147,8 @@ def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
         for offset, entry in by_literal[i].items():
             if offset > i:
                 continue
-            for length in range(MIN_MATCH, _repeat_length(data, i, offset) + 1):
-                bits = entry[0] + 3 + _gamma_bits(length - 1)
+            for length in range(1, _repeat_length(data, i, offset) + 1):
+                bits = entry[0] + 3 + _gamma_bits(length)
                 target = by_match[i + length]
                 known = target.get(offset)
                 if known is None or bits < known[0]:
@@ -186,8 +187,10 @@ class _BitWriter:
 def _write_match(writer: _BitWriter, token: Token, after_literal: bool, last_offset: int) -> None:
     writer.bit(1)
     value = token.offset - 1
+    length = token.length - 1
     if after_literal and token.offset == last_offset:
         writer.bits(0b11, 2)
+        length = token.length
     elif token.offset <= SHORT_OFFSET:
         writer.bit(0)
         writer.byte(value)
@@ -195,7 +198,6 @@ def _write_match(writer: _BitWriter, token: Token, after_literal: bool, last_off
         writer.bits(0b10 if after_literal else 0b1, 2 if after_literal else 1)
         writer.bits(value >> 8, LONG_HIGH_BITS)
         writer.byte(value)
-    length = token.length - 1
     for shift in range(length.bit_length() - 2, -1, -1):
         writer.bit(1)
         writer.bit(length >> shift)
@@ -249,9 +251,10 @@ def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
 
     offset, after_literal = FIRST_OFFSET, False
 
-    def match() -> int:
-        """A match's offset kind and offset (into `offset`); its length - 1, or 256: the end."""
+    def match() -> int | None:
+        """A match's offset kind and offset (into `offset`); its length, or None: the end."""
         nonlocal offset, after_literal
+        repeat = False
         if not bit():
             offset = take() + 1
         elif not after_literal or not bit():
@@ -259,11 +262,15 @@ def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
             for _ in range(LONG_HIGH_BITS):
                 high = high << 1 | bit()
             offset = (high << 8 | take()) + 1
+        else:
+            repeat = True
         after_literal = False
         value = 1
         while value < 256 and bit():
             value = value << 1 | bit()
-        return value
+        if value >= 256:
+            return None
+        return value if repeat else value + 1
 
     parts = []
     for size in sizes:
@@ -273,15 +280,15 @@ def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
                 out.append(take())
                 after_literal = True
                 continue
-            value = match()
-            if value >= 256:
+            length = match()
+            if length is None:
                 raise Wordle64Error(f"the end marker comes at output byte {len(out)} of {size}")
             if offset > len(out):
                 raise Wordle64Error(f"match reaches {offset} bytes back at output byte {len(out)}")
-            for _ in range(value + 1):
+            for _ in range(length):
                 out.append(out[-offset])
         parts.append(bytes(out[:size]))
-    if not bit() or match() < 256:
+    if not bit() or match() is not None:
         raise Wordle64Error("no end marker after the last part")
     return parts
 

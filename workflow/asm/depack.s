@@ -131,14 +131,15 @@ depack_packed_bytes:
 
 @match: GET_BIT                         ; the offset kind
         bcs     @far
-        sty     lz_offset+1             ; short: offset - 1 = the next byte
+        ldx     #0                      ; short: offset - 1 = the next byte (X = 0: a new
+        stx     lz_offset+1             ; offset)
 @low:   lda     (lz_src),y
         sta     lz_offset
         inc     lz_src
         bne     @from
         inc     lz_src+1
         bne     @from                   ; (always)
-@far:   txa                             ; after a literal: one more bit, 1 = repeat
+@far:   txa                             ; after a literal: one more bit, 1 = repeat (X = 1)
         beq     @long
         GET_BIT
         bcs     @from
@@ -148,7 +149,7 @@ depack_packed_bytes:
         rol     lz_offset+1
         dex
         bne     @high
-        beq     @low                    ; (always)
+        beq     @low                    ; (always; X = 0)
 @from:  lda     lz_dst                  ; copy = dst - (offset - 1) - 1 (carry clear)
         clc
         sbc     lz_offset
@@ -156,23 +157,26 @@ depack_packed_bytes:
         lda     lz_dst+1
         sbc     lz_offset+1
         sta     lz_copy+1
-        lda     #1                      ; length - 1: interlaced Elias gamma
-        sta     lz_value
+        lda     #1                      ; interlaced Elias gamma: a new offset's length - 1,
+        sta     lz_value                ; a repeat's length
 @gamma: GET_BIT
         bcc     @copy
         GET_BIT
         rol     lz_value
         bcc     @gamma
         rts                             ; 256: the end marker
-@copy:  ldx     lz_value                ; length = value + 1 bytes, forwards (a run may
-@next:  lda     (lz_copy),y             ; overlap its own output)
+@copy:  txa                             ; a new offset: one byte more than the value
+        bne     @copy_value
+        lda     (lz_copy),y
+        sta     (lz_dst),y
+        iny
+@copy_value:
+        ldx     lz_value                ; value bytes, forwards (a run may overlap its own
+@next:  lda     (lz_copy),y             ; output)
         sta     (lz_dst),y
         iny
         dex
         bne     @next
-        lda     (lz_copy),y
-        sta     (lz_dst),y
-        iny
         tya                             ; dst += length
         clc
         adc     lz_dst
