@@ -6,6 +6,8 @@ import random
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from asm_core import CORE_MODULES, link_core
 
 from wordle64 import lz
@@ -15,22 +17,88 @@ from wordle64.c64.emu import Machine, parse_labels
 MODULES = (*CORE_MODULES, "charset.s")
 
 
+END = ("10", b"\x00", "10" * 8)     # the end marker: a short match of length code 256
+
+
+def stream(*items: str | bytes | tuple[str | bytes, ...]) -> bytes:
+    """A stream by hand, in the decoder's order: strings of bits (into bit bytes, MSB first,
+    a new one when the last is full) and plain bytes."""
+    out, slot, used = bytearray(), -1, 8
+    flat = [part for item in items for part in (item if isinstance(item, tuple) else (item,))]
+    for item in flat:
+        if isinstance(item, bytes):
+            out += item
+            continue
+        for bit in item:
+            if used == 8:
+                slot, used = len(out), 0
+                out.append(0)
+            out[slot] |= int(bit) << (7 - used)
+            used += 1
+    return bytes(out)
+
+
 def test_stream_format_by_hand():
-    # "A": flag byte (bit 0 = literal), then the byte
-    assert lz.pack(b"A") == b"\x00A"
-    # "AAAA": literal A; match: 1, short 0, offset-1 = 0 (a byte), length-1 = 2 as
-    # interlaced gamma "1 0" + stop "0": bits 0 1 0 1 0 0 -> 0x50
-    assert lz.pack(b"AAAA") == bytes([0x50, 0x41, 0x00])
-    assert lz.unpack(bytes([0x50, 0x41, 0x00]), 4) == b"AAAA"
+    assert stream("0", b"A", "10", b"\x00", "1010101010101010") == bytes(
+        [0x55, 0x41, 0x00, 0x55, 0x40])                 # the helper itself, by hand
+    assert lz.pack(b"A") == stream("0", b"A", END)      # a literal: bit 0, then the byte
+    # "AAAA": literal A; match: 1, then "1 1" after a literal = repeat the last offset (1
+    # before any match), its length 3 as interlaced gamma "1 1" + stop "0"
+    assert lz.pack(b"AAAA") == stream("0", b"A", "1" "11" "110", END)
+    assert lz.unpack(stream("0", b"A", "1" "11" "110", END), 4) == b"AAAA"
 
 
-def test_long_offsets_reach_back_8_kb():
+def test_short_match_then_repeat_after_a_literal():
+    # A, B; match short (1 0, byte offset-1 = 1), length 2 (gamma: length - 1 = 1, stop 0);
+    # C; match after a literal "1 1": repeat offset 2, length 2 (gamma: the length, "1 0" 0)
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "100", END)
+    assert lz.unpack(packed, 7) == b"ABABCBC"
+    # a repeat of one byte: gamma 1 = stop "0"; then D, and a repeat of 1 again
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "0",
+                    "0", b"D", "11" "1" "0", END)
+    assert lz.unpack(packed, 8) == b"ABABCBDB"
+
+
+def test_after_a_match_kind_1_is_a_long_offset():
+    # A, B; short match (offset 2, length 2); then a match after a match: "1 1" is long (no
+    # repeat kind there): 4 high bits 0000, byte 3: offset 4, length 2
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "11" "0000", b"\x03", "0", END)
+    assert lz.unpack(packed, 6) == b"ABABAB"
+    # after a literal, "1 0" is long: A, B, C, D; match 1 1 0, 0000, byte 3: offset 4, length 2
+    packed = stream("0", b"A", "0", b"B", "0", b"C", "0", b"D", "110" "0000", b"\x03", "0", END)
+    assert lz.unpack(packed, 6) == b"ABCDAB"
+
+
+def test_the_end_marker_ends_the_stream():
+    assert lz.unpack_parts(stream("0", b"A", END), [1]) == [b"A"]
+    with pytest.raises(Exception, match="no end marker"):
+        lz.unpack_parts(stream("0", b"A", "0", b"B"), [1])
+    with pytest.raises(Exception, match="end marker comes"):
+        lz.unpack_parts(stream("0", b"A", END), [2])
+
+
+def test_the_packer_repeats_offsets_across_literals():
+    # a table of 3-byte entries differing in their middle byte: "a X b" at offset 3 each time
+    data = b"".join(bytes([0xA9, i, 0x8D]) for i in range(40))
+    tokens = lz.parse(data)
+    # a literal (9 bits) and a repeat of length 2 (1 + 2 + 3 bits) an entry: 75 B, where a
+    # new short offset each time (1 + 1 + 8 + 1 bits) would take 100 B; the end marker 3.25 B
+    assert len(lz.pack(data)) <= 86
+    assert lz.unpack(lz.pack(data), len(data)) == data
+    repeats = [b for a, b in zip(tokens, tokens[1:]) if a.offset == 0 and b.offset == 3]
+    assert len(repeats) >= 30
+
+
+def test_long_offsets_reach_back_4_kb():
     rng = random.Random(3)
     chunk = bytes(rng.randrange(256) for _ in range(40))
-    noise = bytes(rng.randrange(256) for _ in range(5000))
+    noise = bytes(rng.randrange(256) for _ in range(4000))
     data = chunk + noise + chunk
-    assert lz.Token(length=40, offset=5040) in lz.parse(data)   # the repeat: one long match
+    assert lz.Token(length=40, offset=4040) in lz.parse(data)   # the repeat: one long match
     assert lz.unpack(lz.pack(data), len(data)) == data
+    far = chunk + bytes(rng.randrange(256) for _ in range(4100)) + chunk
+    assert all(token.offset <= lz.LONG_OFFSET for token in lz.parse(far))
+    assert lz.unpack(lz.pack(far), len(far)) == far
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -40,9 +108,28 @@ def test_round_trip(seed):
     assert lz.unpack(lz.pack(data), len(data)) == data
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.binary(max_size=300) | st.lists(st.sampled_from(b"\x00\x01\xa9\x20"),
+                                                     max_size=300).map(bytes),
+                min_size=1, max_size=3))
+def test_parts_round_trip(parts):
+    packed = lz.pack_parts(parts)
+    assert lz.unpack_parts(packed, [len(part) for part in parts]) == parts
+
+
+def test_parts_do_not_reach_into_each_other():
+    part = b"\x20\xd2\xff" * 20
+    packed = lz.pack_parts([part, part])
+    assert lz.unpack_parts(packed, [len(part), len(part)]) == [part, part]
+    # the second part starts with a literal, then may repeat the first part's last offset
+    assert len(packed) < len(lz.pack(part)) * 2 + 2
+
+
 def test_unpack_refuses_a_match_before_the_start():
     with pytest.raises(Exception, match="bytes back"):
-        lz.unpack(bytes([0x80, 0x05]), 4)          # a match as the first token
+        lz.unpack(stream("10", b"\x05", "0", END), 4)   # a match as the first token
+    with pytest.raises(Exception, match="bytes back"):  # a repeat (offset 1) in a new part
+        lz.unpack_parts(stream("0", b"A", "1" "11" "100", END), [1, 3])
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +145,8 @@ def linked(tmp_path_factory) -> tuple[bytes, dict[str, int]]:
 def test_6502_depacker_restores_the_linked_memory(linked):
     plain, labels = linked
     packed, stream = pack_image(plain, labels)
-    assert 0 < stream and len(packed) == len(plain) - (labels["__BLOB_LOAD__"]
-                                                       - labels["__CODE_LOAD__"]) + stream
+    plain_parts = labels["__BLOB_LOAD__"] - labels["__CODE_LOAD__"] + labels["__INIT_SIZE__"]
+    assert 0 < stream and len(packed) == len(plain) - plain_parts + stream   # image and INIT
     want = Machine(plain, labels, depack=False)
     got = Machine(packed, labels)                 # runs depack.s
     start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
@@ -84,3 +171,66 @@ def test_depack_is_a_no_op_on_a_plain_prg(linked):
     result = machine.call("depack")
     assert result.cycles < 40
     assert bytes(machine.memory)[0x0200:] == before[0x0200:]
+
+
+def token_kinds(data: bytes, last_offset: int = lz.FIRST_OFFSET) -> set[str]:
+    """The token kinds lz.parse's tokens are written as (the format's rules, restated)."""
+    kinds, after_literal = set(), False
+    for token in lz.parse(data, last_offset):
+        if token.offset == 0:
+            kinds.add("literal")
+        elif after_literal and token.offset == last_offset:
+            kinds.add("repeat" if token.length > 1 else "one-byte repeat")
+        else:
+            far = "long" if token.offset > lz.SHORT_OFFSET else "short"
+            kinds.add(f"{far} after a {'literal' if after_literal else 'match'}")
+        if token.length == lz.MAX_MATCH:
+            kinds.add("the longest match")
+        after_literal = token.offset == 0
+        last_offset = token.offset or last_offset
+    return kinds
+
+
+def synthetic(seed: int, size: int) -> bytes:
+    """Code-like bytes that need every token kind: 3-byte entries differing in the middle
+    (repeats), chunks reused from far back (long offsets), a long run (a 255-byte match)."""
+    rng = random.Random(seed)
+    out = bytearray(bytes([rng.randrange(256)]) * 300)   # one: a run is slow to parse
+    while len(out) < size:
+        pick = rng.random()
+        if pick < 0.3:
+            out += b"".join(bytes([0xA9, rng.randrange(256), 0x8D]) for _ in range(6))
+        elif pick < 0.5 and len(out) > 300:
+            at = rng.randrange(max(0, len(out) - 5000), len(out) - 300)
+            out += out[at:at + rng.randint(3, 40)]
+        else:
+            out += bytes(rng.randrange(256) for _ in range(rng.randint(1, 60)))
+    return bytes(out[:size])
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_6502_depacker_decodes_every_token_kind(linked, seed):
+    plain, labels = linked
+    offset = 2 - labels["__LOADADDR__"]
+    image = range(labels["__CODE_LOAD__"] + offset, labels["__BLOB_LOAD__"] + offset)
+    init = range(labels["__INIT_LOAD__"] + offset, len(plain))
+    assert len(image) > 4500 and len(init) == labels["__INIT_SIZE__"]
+    content = bytearray(plain)
+    content[image.start:image.stop] = synthetic(seed, len(image))
+    content[init.start:init.stop] = synthetic(seed + 10, len(init))
+    kinds = token_kinds(bytes(content[image.start:image.stop]))
+    assert kinds >= {"literal", "repeat", "one-byte repeat", "short after a literal", "short after a match",
+                     "long after a literal", "long after a match", "the longest match"}
+    packed, stream = pack_image(bytes(content), labels)
+    assert stream > 0
+    want = Machine(bytes(content), labels, depack=False)
+    got = Machine(packed, labels)
+    start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
+    assert got.read(start, end - start) == want.read(start, end - start)
+
+
+def test_the_linked_stream_uses_the_repeat(linked):
+    plain, labels = linked
+    offset = 2 - labels["__LOADADDR__"]
+    image = plain[labels["__CODE_LOAD__"] + offset:labels["__BLOB_LOAD__"] + offset]
+    assert {"repeat", "one-byte repeat"} <= token_kinds(image)

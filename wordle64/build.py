@@ -46,7 +46,7 @@ class Layout:
     prg_bytes: int             # the file as shipped (code image packed)
     linked_bytes: int          # the file as linked (code image plain)
     image_bytes: int           # code, read-only data, data, charset: stored packed
-    packed_bytes: int          # ... their LZ stream (wordle64.lz; 0 = stored plain)
+    packed_bytes: int          # ... their LZ stream, with INIT's (wordle64.lz; 0 = plain)
     code_end: int              # first byte after the program image before the blob
     blob_load: int
     blob_bytes: int
@@ -124,10 +124,12 @@ def codec_spare(codec: str, blob: bytes, table_bytes: int) -> tuple[SpareFunctio
 
 
 def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[bytes, int]:
-    """The PRG with its code image (__CODE_LOAD__ to __BLOB_LOAD__) LZ-packed and
-    depack_packed_bytes patched (depack.s undoes it at start-up); returns (PRG, packed bytes).
-    Checks the round trip and (check=True) that the stream's copy above the blob stays below
-    __DICT_END__ (the build's prove_fit has already named the words to remove if it does not)."""
+    """The PRG with its code image (__CODE_LOAD__ to __BLOB_LOAD__) and its start-up code
+    (INIT, after the blob) LZ-packed as one stream of two parts in the image's place, the blob
+    after it, and depack_packed_bytes patched (depack.s undoes it at start-up); returns (PRG,
+    packed bytes). Checks the round trip and (check=True) that the stream's copy above INIT
+    stays below __DICT_END__ (the build's prove_fit has already named the words to remove if
+    it does not)."""
     from wordle64 import lz
 
     def offset(name: str) -> int:
@@ -136,11 +138,15 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
         return labels[name] - labels["__LOADADDR__"] + 2
 
     image_start, image_end = offset("__CODE_LOAD__"), offset("__BLOB_LOAD__")
-    image = prg[image_start:image_end]
-    packed = lz.pack(image)
-    if lz.unpack(packed, len(image)) != image:
-        raise Wordle64Error("the LZ packer does not round-trip the code image")
-    if len(packed) >= len(image):
+    init_start = offset("__INIT_LOAD__")
+    init_end = init_start + labels["__INIT_SIZE__"]
+    if init_end != len(prg):
+        raise Wordle64Error("INIT must end the PRG: depack.s decodes it after the blob")
+    parts = [prg[image_start:image_end], prg[init_start:init_end]]
+    packed = lz.pack_parts(parts)
+    if lz.unpack_parts(packed, [len(part) for part in parts]) != parts:
+        raise Wordle64Error("the LZ packer does not round-trip the code image and INIT")
+    if len(packed) >= sum(len(part) for part in parts):
         return prg, 0
     copy_end = tail_end(labels) + len(packed)
     if check and copy_end > labels["__DICT_END__"]:
@@ -149,7 +155,7 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
     head = bytearray(prg[:image_start])
     patch = offset("depack_packed_bytes")
     head[patch:patch + 2] = len(packed).to_bytes(2, "little")
-    return bytes(head) + packed + prg[image_end:], len(packed)
+    return bytes(head) + packed + prg[image_end:init_start], len(packed)
 
 
 def check_fit(labels: dict[str, int], prg_bytes: int, table_bytes: int,
@@ -377,8 +383,9 @@ def build(asm_dir: str | Path, config: str | Path, blob: str | Path, table: str 
         spare_of, how = codec_spare(codec, Path(blob).read_bytes(), table_bytes)
         if log:
             print(f"in-place check: {how}", file=log)
-        image = labels.get("__BLOB_LOAD__", 0) - labels.get("__CODE_LOAD__",
-                                                            labels.get("__BLOB_LOAD__", 0))
+        image = (labels.get("__BLOB_LOAD__", 0) - labels.get("__CODE_LOAD__",
+                                                             labels.get("__BLOB_LOAD__", 0))
+                 + labels.get("__INIT_SIZE__", 0))     # the stream's bound: packed with INIT
         prove_fit(labels, staged[0].read_bytes(), Path(table).read_bytes(),
                   Path(blob).read_bytes(), spare_of,
                   Relink(Path(asm_dir), Path(config), codec, margin, image), words)

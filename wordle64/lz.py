@@ -1,22 +1,32 @@
-"""The PRG's code compressor: LZSS with a bit stream, optimally parsed; the 6502 side is
-workflow/asm/depack.s (run by the BASIC stub before `main`).
+"""The PRG's code compressor: LZSS with a bit stream, optimally parsed, with a "repeat the last
+offset" match; the 6502 side is workflow/asm/depack.s (run by the BASIC stub before `main`).
 
 The game's code, read-only data, data and charset (the "image", from ``__CODE_LOAD__`` to
-``__BLOB_LOAD__``) are stored packed; the dictionary blob after them stays as it is (it is
-compressed already). Tape loads at ~19 ms a byte, so every byte saved here is load time.
+``__BLOB_LOAD__``) and its start-up code (segment INIT, after the blob) are stored packed, as
+one stream of two parts; the dictionary blob between them stays as it is (it is compressed
+already). Tape loads at ~19 ms a byte, so every byte saved here is load time.
 
 Stream format (bytes, read forwards). Flag bits come from a bit buffer, most significant bit
 first; when it is empty the next byte of the stream refills it, so bit bytes and plain bytes
 interleave in exactly the order the decoder asks for them:
 
 - bit 0: a literal: the next stream byte is copied to the output;
-- bit 1: a match: one bit for the offset kind, then
-    0: short: the next stream byte is offset - 1 (offsets 1..256),
-    1: long: 5 bits (high) then the next stream byte (low) give offset - 1 (1..8,192);
-  then the length - 1 (1..254) as an interlaced Elias gamma code: value = 1; while the next
-  bit is 1: value = 2 value + next bit. The match copies `length` bytes from `offset` back
-  (overlap allowed: a run repeats).
-The decoder stops when the output reaches its end address (the image's size is known).
+- bit 1: a match, then its offset kind:
+    0: short: the next stream byte is offset - 1 (offsets 1..256);
+    1, after a match (or first): long: 4 bits (high) then the next stream byte (low) give
+       offset - 1 (1..4,096);
+    1 0, after a literal: long, as above;
+    1 1, after a literal: repeat: the offset of the last match (no offset bits; 1 before
+       the first match);
+  then an interlaced Elias gamma code: value = 1; while the next bit is 1: value = 2 value +
+  next bit; it is the length - 1 (1..254) of a new offset's match, the length (1..255) of a
+  repeat. The match copies `length` bytes from `offset` back (overlap allowed: a run
+  repeats).
+The parts are decoded one after the other, each to its own address, from one bit stream; a
+match reaches only into its own part (the last offset carries over). The decoder moves to the
+next part when the output reaches a part's end (their sizes are known); after the last part
+comes the end marker: a match, short, offset byte 0, whose length code reaches 256 (eight
+"1 0" pairs): the decoder stops as the value passes 255.
 """
 
 from __future__ import annotations
@@ -26,11 +36,13 @@ from dataclasses import dataclass
 from wordle64.errors import Wordle64Error
 
 SHORT_OFFSET = 256
-LONG_OFFSET = 1 << 13
-LONG_HIGH_BITS = 5
-MIN_MATCH = 2
+LONG_HIGH_BITS = 4
+LONG_OFFSET = 1 << (8 + LONG_HIGH_BITS)
+MIN_MATCH = 2              # of a new offset (a repeat may copy 1 byte)
 MAX_MATCH = 255
-MAX_CANDIDATES = 512       # match candidates per position (a 8 KB image never reaches it)
+MAX_CANDIDATES = 512       # match candidates per position (a 12 KB image never reaches it)
+FIRST_OFFSET = 1           # the "last offset" before the first match
+LAST_OFFSETS_KEPT = 8      # parse states per position: the cheapest last offsets (see parse)
 
 
 def _gamma_bits(value: int) -> int:
@@ -63,26 +75,92 @@ def _matches(data: bytes) -> list[list[tuple[int, int]]]:
     return found
 
 
-def parse(data: bytes) -> list[Token]:
-    """The cheapest token sequence (in bits), by dynamic programming from the end."""
+def _offset_bits(offset: int, after_literal: bool) -> int:
+    """The offset kind and offset bits of a new (not repeated) offset."""
+    if offset <= SHORT_OFFSET:
+        return 1 + 8
+    return (2 if after_literal else 1) + LONG_HIGH_BITS + 8
+
+
+def _repeat_length(data: bytes, at: int, offset: int) -> int:
+    length = 0
+    while (at + length < len(data) and length < MAX_MATCH
+           and data[at + length] == data[at + length - offset]):
+        length += 1
+    return length
+
+
+# A parse state: (position, arrived by a literal?, last offset); its entry: (bits so far,
+# previous state, length, offset of the token that led here).
+_State = tuple[int, bool, int]
+_Entry = tuple[int, "_State | None", int, int]
+
+
+def _keep_cheapest(kept: dict[int, _Entry]) -> None:
+    if len(kept) > LAST_OFFSETS_KEPT:
+        cheapest = sorted(kept.items(), key=lambda item: item[1][0])[:LAST_OFFSETS_KEPT]
+        kept.clear()
+        kept.update(cheapest)
+
+
+def _cheapest(kept: dict[int, _Entry], position: int, after_literal: bool
+              ) -> tuple[int, _State | None]:
+    if not kept:
+        return 1 << 62, None
+    offset = min(kept, key=lambda key: kept[key][0])
+    return kept[offset][0], (position, after_literal, offset)
+
+
+def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
+    """A cheapest token sequence (in bits), by dynamic programming forwards. The cost of a
+    repeat depends on the last offset, so the states are (position, last token a literal?,
+    last offset); only the LAST_OFFSETS_KEPT cheapest offsets of each position and kind are
+    kept (an approximation: 16 instead of 8 saves ~5 B on the game's image)."""
     n = len(data)
     matches = _matches(data)
-    cost = [0] * (n + 1)
-    choice: list[Token] = [Token(1, 0)] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        best, token = 9 + cost[i + 1], Token(1, 0)
+    # by_match[i] / by_literal[i]: last offset -> entry, for the states at position i
+    by_match: list[dict[int, _Entry]] = [{} for _ in range(n + 1)]
+    by_literal: list[dict[int, _Entry]] = [{} for _ in range(n + 1)]
+    by_match[0][last_offset] = (0, None, 0, 0)
+    for i in range(n):
+        _keep_cheapest(by_match[i])
+        _keep_cheapest(by_literal[i])
+        after = by_literal[i + 1]
+        for kind, kept in ((False, by_match[i]), (True, by_literal[i])):
+            for offset, entry in kept.items():
+                bits = entry[0] + 9
+                known = after.get(offset)
+                if known is None or bits < known[0]:
+                    after[offset] = (bits, (i, kind, offset), 1, 0)
+        from_match = _cheapest(by_match[i], i, False)
+        from_literal = _cheapest(by_literal[i], i, True)
         for longest, offset in matches[i]:
-            offset_bits = 1 + (8 if offset <= SHORT_OFFSET else 8 + LONG_HIGH_BITS)
+            start = min((from_match[0] + 1 + _offset_bits(offset, False), from_match[1]),
+                        (from_literal[0] + 1 + _offset_bits(offset, True), from_literal[1]),
+                        key=lambda pair: pair[0])
             for length in range(MIN_MATCH, longest + 1):
-                bits = 1 + offset_bits + _gamma_bits(length - 1) + cost[i + length]
-                if bits < best:
-                    best, token = bits, Token(length, offset)
-        cost[i], choice[i] = best, token
-    tokens, i = [], 0
-    while i < n:
-        tokens.append(choice[i])
-        i += choice[i].length
-    return tokens
+                bits = start[0] + _gamma_bits(length - 1)
+                target = by_match[i + length]
+                known = target.get(offset)
+                if known is None or bits < known[0]:
+                    target[offset] = (bits, start[1], length, offset)
+        for offset, entry in by_literal[i].items():
+            if offset > i:
+                continue
+            for length in range(1, _repeat_length(data, i, offset) + 1):
+                bits = entry[0] + 3 + _gamma_bits(length)
+                target = by_match[i + length]
+                known = target.get(offset)
+                if known is None or bits < known[0]:
+                    target[offset] = (bits, (i, True, offset), length, offset)
+    state = min(_cheapest(by_match[n], n, False), _cheapest(by_literal[n], n, True),
+                key=lambda pair: pair[0])[1]
+    tokens: list[Token] = []
+    while state is not None and state[0] > 0:
+        _, previous, length, offset = (by_literal if state[1] else by_match)[state[0]][state[2]]
+        tokens.append(Token(length, offset))
+        state = previous
+    return tokens[::-1]
 
 
 class _BitWriter:
@@ -106,35 +184,55 @@ class _BitWriter:
         self.out.append(value & 0xFF)
 
 
-def pack(data: bytes) -> bytes:
-    """`data` in the stream format above."""
+def _write_match(writer: _BitWriter, token: Token, after_literal: bool, last_offset: int) -> None:
+    writer.bit(1)
+    value = token.offset - 1
+    length = token.length - 1
+    if after_literal and token.offset == last_offset:
+        writer.bits(0b11, 2)
+        length = token.length
+    elif token.offset <= SHORT_OFFSET:
+        writer.bit(0)
+        writer.byte(value)
+    else:
+        writer.bits(0b10 if after_literal else 0b1, 2 if after_literal else 1)
+        writer.bits(value >> 8, LONG_HIGH_BITS)
+        writer.byte(value)
+    for shift in range(length.bit_length() - 2, -1, -1):
+        writer.bit(1)
+        writer.bit(length >> shift)
+    writer.bit(0)
+
+
+def pack_parts(parts: list[bytes]) -> bytes:
+    """`parts` in the stream format above, one after the other, then the end marker."""
     writer = _BitWriter()
-    position = 0
-    for token in parse(data):
-        if token.offset == 0:
-            writer.bit(0)
-            writer.byte(data[position])
-        else:
-            writer.bit(1)
-            value = token.offset - 1
-            if token.offset <= SHORT_OFFSET:
+    last_offset, after_literal = FIRST_OFFSET, False
+    for data in parts:
+        position = 0
+        for token in parse(data, last_offset):
+            if token.offset == 0:
                 writer.bit(0)
+                writer.byte(data[position])
+                after_literal = True
             else:
-                writer.bit(1)
-                writer.bits(value >> 8, LONG_HIGH_BITS)
-            writer.byte(value)
-            length = token.length - 1
-            for shift in range(length.bit_length() - 2, -1, -1):
-                writer.bit(1)
-                writer.bit(length >> shift)
-            writer.bit(0)
-        position += token.length
+                _write_match(writer, token, after_literal, last_offset)
+                last_offset, after_literal = token.offset, False
+            position += token.length
+    writer.bits(0b10, 2)                        # the end marker: a short match ...
+    writer.byte(0)
+    writer.bits(0xAAAA, 16)                     # ... of length code 256: "1 0" eight times
     return bytes(writer.out)
 
 
-def unpack(packed: bytes, size: int) -> bytes:
-    """The reference decoder: `size` bytes out of a packed stream (as depack.s reads it)."""
-    out = bytearray()
+def pack(data: bytes) -> bytes:
+    """`data` in the stream format above (one part)."""
+    return pack_parts([data])
+
+
+def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
+    """The reference decoder: parts of `sizes` bytes out of a packed stream (as depack.s
+    reads it)."""
     at, buffer, left = 0, 0, 0
 
     def take() -> int:
@@ -151,20 +249,50 @@ def unpack(packed: bytes, size: int) -> bytes:
         left -= 1
         return buffer >> left & 1
 
-    while len(out) < size:
+    offset, after_literal = FIRST_OFFSET, False
+
+    def match() -> int | None:
+        """A match's offset kind and offset (into `offset`); its length, or None: the end."""
+        nonlocal offset, after_literal
+        repeat = False
         if not bit():
-            out.append(take())
-            continue
-        high = 0
-        if bit():
+            offset = take() + 1
+        elif not after_literal or not bit():
+            high = 0
             for _ in range(LONG_HIGH_BITS):
                 high = high << 1 | bit()
-        offset = (high << 8 | take()) + 1
+            offset = (high << 8 | take()) + 1
+        else:
+            repeat = True
+        after_literal = False
         value = 1
-        while bit():
+        while value < 256 and bit():
             value = value << 1 | bit()
-        if offset > len(out):
-            raise Wordle64Error(f"match reaches {offset} bytes back at output byte {len(out)}")
-        for _ in range(value + 1):
-            out.append(out[-offset])
-    return bytes(out[:size])
+        if value >= 256:
+            return None
+        return value if repeat else value + 1
+
+    parts = []
+    for size in sizes:
+        out = bytearray()
+        while len(out) < size:
+            if not bit():
+                out.append(take())
+                after_literal = True
+                continue
+            length = match()
+            if length is None:
+                raise Wordle64Error(f"the end marker comes at output byte {len(out)} of {size}")
+            if offset > len(out):
+                raise Wordle64Error(f"match reaches {offset} bytes back at output byte {len(out)}")
+            for _ in range(length):
+                out.append(out[-offset])
+        parts.append(bytes(out[:size]))
+    if not bit() or match() is not None:
+        raise Wordle64Error("no end marker after the last part")
+    return parts
+
+
+def unpack(packed: bytes, size: int) -> bytes:
+    """The reference decoder of one part."""
+    return unpack_parts(packed, [size])[0]
