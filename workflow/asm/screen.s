@@ -39,6 +39,8 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
 .assert (charset & $07FF) = 0, lderror, "charset must be 2 KB aligned"
 .assert charset >= $2000 && charset < $4000, lderror, "charset must be in VIC bank 0 above $2000"
 
+.segment "INIT"                         ; start-up only (dict.s: the table reuses it later)
+
 ; Point the VIC at our charset, switch on ECM, black screen, no case switch, no cursor blink.
 ; in: nothing  out: screen cleared  clobbers: A X Y
 .proc screen_init
@@ -55,8 +57,10 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
         sta     VIC_BORDER
         sta     VIC_BACKGROUND
         jsr     palette_apply
-        ; fall through
+        jmp     screen_clear
 .endproc
+
+.segment "CODE"
 
 ; Fill the screen with plain spaces, colour RAM with the text colour.
 ; in: nothing  out: screen blank  clobbers: A X

@@ -37,6 +37,8 @@ loss_tune:      .byte   4, 3, 2, 1, $FF                 ; G4 E4 C4 G3
 
 .segment "CODE"
 
+.segment "INIT"                         ; start-up only (dict.s: the table reuses it later)
+
 ; Volume and the voices' envelopes.
 ; in: nothing  out: SID set up  clobbers: A X Y
 .proc sound_init
@@ -58,6 +60,8 @@ loss_tune:      .byte   4, 3, 2, 1, $FF                 ; G4 E4 C4 G3
         lda     #$0F
         jmp     sid_write
 .endproc
+
+.segment "CODE"
 
 ; Write a SID register, unless sound is off.
 ; in: X = register 0..$18, A = value  out: written  clobbers: nothing (flags)
