@@ -16,6 +16,7 @@
 ; table has not overwritten. The decoder's bit buffer and read pointer are saved around a scan.
 
 .include "globals.inc"
+.include "ctxhuff.inc"
 
 .import decode_d, decode_g, decode_t, decode_t4, read_op       ; unpack.s
 .importzp unpack_bits, unpack_entry_ptr, unpack_entry_y
@@ -32,9 +33,6 @@ K               = DICT_CHECKPOINTS
 .else
 K               = 1                     ; a blob without a trailer (the tests' stand-ins): this
 .endif                                  ; PRG must not run dict_start
-T_CONTEXTS      = 52                    ; (unpack.s) + word[k-1]: the letter at k < 4
-T4_CONTEXTS     = 78                    ; + word[3]: the last letter
-D_LAST_BASE     = 8                     ; D symbols 8..: d = 4, 2 (gap) + answer
 WORD_LETTERS    = 5
 MODE_LOOKUP     = 0
 MODE_ANSWER     = 1

@@ -28,14 +28,10 @@
 ; refilled, ~20 per symbol, ~50 per word written, the move ~12 per blob byte, tables 0.3 M.
 
 .include "globals.inc"
+.include "ctxhuff.inc"
 
 PREFIXES        = 676
 INDEX_BYTES     = (PREFIXES + 1) * 2    ; each of the three indexes: 677 16-bit entries
-CONTEXTS        = 104           ; D 2p, G 2p+1 (0-51), T 52-77, T4 78-103 (see pack.py)
-T_CONTEXTS      = 52            ; + word[k-1] (k < 4): the letter at k
-T4_CONTEXTS     = 78            ; + word[3]: the last letter
-D_LAST_BASE     = 8             ; D symbols 8..57: d = 4, 2 (gap) + answer
-MAX_LENGTH      = 8             ; longest code, bits
 REGIONS         = 4 * MAX_LENGTH  ; symbol regions: one per context class and code length
 CLASS_D         = 0             ; region numbers: class * 8 + length - 1
 CLASS_G         = 1
