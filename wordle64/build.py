@@ -26,6 +26,7 @@ from typing import Callable
 from wordle64 import pack
 from wordle64.pack import fit
 from wordle64.c64.emu import parse_labels
+from wordle64.c64.prg import linked_end
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.toolchain import run_tool
@@ -148,7 +149,7 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
         raise Wordle64Error("the LZ packer does not round-trip the code image and INIT")
     if len(packed) >= sum(len(part) for part in parts):
         return prg, 0
-    copy_end = tail_end(labels) + len(packed)
+    copy_end = linked_end(labels) + len(packed)
     if check and copy_end > labels["__DICT_END__"]:
         raise Wordle64Error(f"the packed code does not fit by {copy_end - labels['__DICT_END__']}"
                             f" bytes above the blob at start-up")
@@ -255,7 +256,7 @@ def fit_shortfalls(labels: dict[str, int], table: bytes, spare_of: SpareFunction
         out[f"the in-place unpack is {margin - spare:,} B short (the table would overtake the "
             f"blob being read, moved to ${labels['dict_blob_moved']:04X})"] = margin - spare
     if "__INIT_LOAD__" in labels:
-        init_over = labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"] - labels["dict_blob_moved"]
+        init_over = linked_end(labels) - labels["dict_blob_moved"]
         if init_over > 0:
             out[f"the start-up code after the loaded blob (INIT) runs {init_over:,} B into the "
                 f"blob moved to ${labels['dict_blob_moved']:04X}"] = init_over
@@ -271,14 +272,7 @@ def code_copy_over(labels: dict[str, int], code_bytes: int) -> int:
     __DICT_END__ (<= 0: it fits; 0 when the code is stored plain, code_bytes = 0)."""
     if not code_bytes:
         return 0
-    return tail_end(labels) + code_bytes - labels["__DICT_END__"]
-
-
-def tail_end(labels: dict[str, int]) -> int:
-    """The end of what follows the packed image in the PRG, plain: the blob, then INIT."""
-    if "__INIT_LOAD__" in labels:
-        return labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
-    return labels["__BLOB_LOAD__"] + labels["__BLOB_SIZE__"]
+    return linked_end(labels) + code_bytes - labels["__DICT_END__"]
 
 
 @dataclass(frozen=True)

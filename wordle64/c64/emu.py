@@ -25,6 +25,7 @@ from py65.devices.mpu6502 import MPU
 from py65.disassembler import Disassembler
 
 from wordle64.c64 import fast6502
+from wordle64.c64.prg import linked_end
 from wordle64.errors import Wordle64Error
 
 PAL_HZ = 985_248
@@ -131,12 +132,7 @@ class Machine:
         if depack and "depack" in self.labels:
             self.memory[:] = _depacked_memory(bytes(prg), tuple(sorted(self.labels.items())),
                                               sentinel)
-            if "__INIT_LOAD__" in self.labels:          # the blob, then the start-up code
-                linked_end = self.labels["__INIT_LOAD__"] + self.labels["__INIT_SIZE__"]
-            else:
-                linked_end = (self.labels.get("__BLOB_LOAD__", 0)
-                              + self.labels.get("__BLOB_SIZE__", 0))
-            self.prg_end = max(end, linked_end)
+            self.prg_end = max(end, linked_end(self.labels))
 
     @classmethod
     def from_files(cls, prg_path: str | Path, labels_path: str | Path,

@@ -25,6 +25,14 @@ class Prg:
         return struct.pack("<H", self.load_address) + self.payload
 
 
+def linked_end(labels: dict[str, int]) -> int:
+    """First address after the game as linked (wordle64.cfg): the end of INIT, which follows
+    the blob; a link without INIT ends with the blob (0 when the labels have neither)."""
+    if "__INIT_LOAD__" in labels:
+        return labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
+    return labels.get("__BLOB_LOAD__", 0) + labels.get("__BLOB_SIZE__", 0)
+
+
 def parse_prg(data: bytes, source: str = "PRG") -> Prg:
     """Split a .prg file into load address and payload; refuse one that cannot be loaded."""
     if len(data) < 3:
