@@ -35,7 +35,7 @@ rule build_decoders:
         ctxhuff="workflow/asm/unpack.s",
         seed="workflow/asm/seed/unpack_seed.s",
         globals="workflow/asm/globals.inc",
-        ctxhuff="workflow/asm/ctxhuff.inc",
+        constants="workflow/asm/ctxhuff.inc",
     output:
         prg="results/staging/build/unpack-seed.prg",
         labels="results/staging/build/unpack-seed.lbl",
