@@ -271,6 +271,20 @@ def _store(view, ram, kind, address, value):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def _push(view, ram, kind, sp, value):  # pragma: no cover - compiled
+    """SP after pushing `value` onto the stack page."""
+    _store(view, ram, kind, 0x100 + sp, value)
+    return (sp - 1) & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def _pull(mem, sp):  # pragma: no cover - compiled
+    """(SP, the byte) after pulling one byte from the stack page."""
+    sp = (sp + 1) & 0xFF
+    return sp, np.int64(mem[0x100 + sp])
+
+
+@njit(cache=True, nogil=True)
 def run(mem, regs, stops, limit, floor, free_first):  # pragma: no cover - compiled
     """`run_banked` on a flat 64 KB RAM (the routine harness and the game session): no I/O,
     no 6510 port, no interrupt; see there."""
@@ -329,26 +343,22 @@ def _implied(operation, mode, a, x, y, sp, p, pc, mem, ram, kind):  # pragma: no
     elif operation == TXS:
         sp = x
     elif operation == PHA:
-        _store(mem, ram, kind, 0x100 + sp, a)
-        sp = (sp - 1) & 0xFF
+        sp = _push(mem, ram, kind, sp, a)
     elif operation == PHP:
-        _store(mem, ram, kind, 0x100 + sp, p | B_FLAG | U_FLAG)
-        sp = (sp - 1) & 0xFF
+        sp = _push(mem, ram, kind, sp, p | B_FLAG | U_FLAG)
     elif operation == PLA:
-        sp = (sp + 1) & 0xFF
-        a = np.int64(mem[0x100 + sp])
+        sp, a = _pull(mem, sp)
         p = _nz(p, a)
     elif operation == PLP:
-        sp = (sp + 1) & 0xFF
-        p = np.int64(mem[0x100 + sp]) | B_FLAG | U_FLAG
+        sp, p = _pull(mem, sp)
+        p |= B_FLAG | U_FLAG
     elif operation == RTS or operation == RTI:
         if operation == RTI:
-            sp = (sp + 1) & 0xFF
-            p = np.int64(mem[0x100 + sp]) | B_FLAG | U_FLAG
-        sp = (sp + 1) & 0xFF
-        low = np.int64(mem[0x100 + sp])
-        sp = (sp + 1) & 0xFF
-        pc = low | (np.int64(mem[0x100 + sp]) << 8)
+            sp, p = _pull(mem, sp)
+            p |= B_FLAG | U_FLAG
+        sp, low = _pull(mem, sp)
+        sp, high = _pull(mem, sp)
+        pc = low | (high << 8)
         if operation == RTS:
             pc = (pc + 1) & 0xFFFF
     return a, x, y, sp, p, pc
@@ -450,10 +460,8 @@ def run_banked(mem, ram, kind, port, regs, stops, limit, floor, free_first,
             word = np.int64(mem[pc]) | (np.int64(mem[(pc + 1) & 0xFFFF]) << 8)
             if operation == JSR:
                 back = (pc + 1) & 0xFFFF
-                _store(mem, ram, kind, 0x100 + sp, back >> 8)
-                sp = (sp - 1) & 0xFF
-                _store(mem, ram, kind, 0x100 + sp, back & 0xFF)
-                sp = (sp - 1) & 0xFF
+                sp = _push(mem, ram, kind, sp, back >> 8)
+                sp = _push(mem, ram, kind, sp, back & 0xFF)
                 pc = word
             elif mode == M_IND:
                 pc = np.int64(mem[word]) | (np.int64(mem[(word & 0xFF00) | ((word + 1) & 0xFF)]) << 8)
