@@ -5,31 +5,15 @@ from __future__ import annotations
 
 import datetime
 
-from wordle64 import core
 from wordle64.c64.screen import Screen
 from wordle64.game.rules import ROWS, hard_mode_violation, is_game_screen
 from wordle64.game.session import Game
-from wordle64.game.shared import (ScenarioResult, WordLists, guesses_against, play_rows,
-                                  screen_has)
+from wordle64.game.shared import (ScenarioResult, WordLists, answer_is, daily_answer, date_keys,
+                                  guesses_against, play_rows, random_game, screen_has,
+                                  stat_is)
 from wordle64.score import score
 
 FIRST_DAY = datetime.date(2026, 12, 1)
-
-
-def _keys_of(day: datetime.date) -> str:
-    return f"{day.year:04d}{day.month:02d}{day.day:02d}"
-
-
-def _daily(words: WordLists, day: datetime.date) -> str:
-    return core.daily_word(day.year, day.month, day.day, list(words.answers))
-
-
-def _stat(game: Game, label: str) -> str | None:
-    """A value on the statistics screen, by its label."""
-    for line in game.screen().text_lines():
-        if line[8:].startswith(label):
-            return line[26:].strip()
-    return None
 
 
 def fault1_date_field(game: Game, menu: tuple, words: WordLists,
@@ -39,12 +23,11 @@ def fault1_date_field(game: Game, menu: tuple, words: WordLists,
     game.restore(menu)
     game.type("220261201{RETURN}{STOP}220000229{RETURN}")
     screen_has(result, game, "DAILY 2000-02-29")
-    want = core.daily_word(2000, 2, 29, list(words.answers))
-    result.check("the second date's word is played", game.answer() == want,
-                 f"{game.answer()} vs {want}")
+    answer_is(result, game, daily_answer(words, datetime.date(2000, 2, 29)),
+              "the second date's word is played")
     game.restore(menu)
-    game.type("2" + _keys_of(FIRST_DAY) + "{RETURN}")
-    game.type(_daily(words, FIRST_DAY) + "{RETURN}{RETURN}")
+    game.type("2" + date_keys(FIRST_DAY) + "{RETURN}")
+    game.type(daily_answer(words, FIRST_DAY) + "{RETURN}{RETURN}")
     line = next((l for l in game.screen().text_lines() if "DATE:" in l), "")
     result.check("after a daily game the date field starts empty", "YYYY-MM-DD" in line, line)
     return result
@@ -55,9 +38,7 @@ def fault2_bars_apart(game: Game, menu: tuple, words: WordLists,
     """Fault 2: statistics bars on adjacent rows touched (wins in 1 and in 2 guesses)."""
     result = ScenarioResult("fault2")
     game.restore(menu)
-    game.set_jiffy(0x002000)
-    game.type("1")
-    game.type(game.answer() + "{RETURN}{RETURN}")
+    game.type(random_game(game, 0x002000) + "{RETURN}{RETURN}")
     answer = game.answer()
     play_rows(result, game, words, guesses_against(answer, words, 1) + [answer])
     game.type("{STOP}5")
@@ -75,16 +56,14 @@ def fault3_rounding(game: Game, menu: tuple, words: WordLists,
     """Fault 3: win % was truncated (2 of 3 showed 66; the real game rounds to 67)."""
     result = ScenarioResult("fault3")
     game.restore(menu)
-    game.set_jiffy(0x003000)
-    game.type("1")
+    random_game(game, 0x003000)
     for lose in (False, True, False):
         answer = game.answer()
         guesses = guesses_against(answer, words, ROWS) if lose else [answer]
         play_rows(result, game, words, guesses)
         game.type("{RETURN}")
     game.type("{STOP}5")
-    result.check("2 wins of 3 played: WIN % 67", _stat(game, "WIN %") == "67",
-                 _stat(game, "WIN %"))
+    stat_is(result, game, "WIN %", "67", "2 wins of 3 played: WIN % 67")
     return result
 
 
@@ -93,13 +72,12 @@ def fault4_daily_once(game: Game, menu: tuple, words: WordLists,
     """Fault 4: a daily word could be replayed and counted again; RUN/STOP avoided a loss."""
     result = ScenarioResult("fault4")
     game.restore(menu)
-    answer = _daily(words, FIRST_DAY)
-    date = _keys_of(FIRST_DAY)
+    answer = daily_answer(words, FIRST_DAY)
+    date = date_keys(FIRST_DAY)
     game.type(f"2{date}{{RETURN}}{answer}{{RETURN}}{{RETURN}}{{RETURN}}{answer}{{RETURN}}"
               "{STOP}5")
-    result.check("the issue's keys: PLAYED 1", _stat(game, "PLAYED") == "1", _stat(game, "PLAYED"))
-    result.check("the issue's keys: streak 1", _stat(game, "CURRENT STREAK") == "1",
-                 _stat(game, "CURRENT STREAK"))
+    stat_is(result, game, "PLAYED", "1", "the issue's keys: PLAYED 1")
+    stat_is(result, game, "CURRENT STREAK", "1", "the issue's keys: streak 1")
     game.type("X2" + date + "{RETURN}")
     board = game.board()
     result.check("a played date shows its board", board.row == 1 and board.word(0) == answer,
@@ -107,36 +85,33 @@ def fault4_daily_once(game: Game, menu: tuple, words: WordLists,
     screen_has(result, game, "GENIUS!")
     shots["daily_played"] = game.screen()
     game.type(answer + "{RETURN}{STOP}5")
-    result.check("... and counts nothing again", _stat(game, "PLAYED") == "1",
-                 _stat(game, "PLAYED"))
+    stat_is(result, game, "PLAYED", "1", "... and counts nothing again")
     # a daily left on row 6 resumes there; the loss counts
     day = FIRST_DAY + datetime.timedelta(days=1)
-    answer = _daily(words, day)
+    answer = daily_answer(words, day)
     wrong = guesses_against(answer, words, ROWS)
-    game.type("X2" + _keys_of(day) + "{RETURN}")
+    game.type("X2" + date_keys(day) + "{RETURN}")
     play_rows(result, game, words, wrong[:ROWS - 1])
-    game.type("{STOP}2" + _keys_of(day) + "{RETURN}")
+    game.type("{STOP}2" + date_keys(day) + "{RETURN}")
     board = game.board()
     result.check("RUN/STOP then the same date resumes on row 6",
                  board.row == ROWS - 1 and board.word(0) == wrong[0], (board.row, board.word(0)))
     play_rows(result, game, words, wrong[ROWS - 1:])
     screen_has(result, game, "THE WORD WAS")
     game.type("{STOP}5")
-    result.check("the loss counts: PLAYED 2", _stat(game, "PLAYED") == "2", _stat(game, "PLAYED"))
-    result.check("the loss ends the streak", _stat(game, "CURRENT STREAK") == "0",
-                 _stat(game, "CURRENT STREAK"))
+    stat_is(result, game, "PLAYED", "2", "the loss counts: PLAYED 2")
+    stat_is(result, game, "CURRENT STREAK", "0", "the loss ends the streak")
     # streaks: consecutive days continue, a gap starts again
     for offset, streak in ((2, "1"), (3, "2"), (5, "1")):
         day = FIRST_DAY + datetime.timedelta(days=offset)
-        game.type("X2" + _keys_of(day) + "{RETURN}" + _daily(words, day) + "{RETURN}{STOP}5")
-        result.check(f"daily won on {day}: streak {streak}",
-                     _stat(game, "CURRENT STREAK") == streak, _stat(game, "CURRENT STREAK"))
+        game.type("X2" + date_keys(day) + "{RETURN}" + daily_answer(words, day)
+                  + "{RETURN}{STOP}5")
+        stat_is(result, game, "CURRENT STREAK", streak, f"daily won on {day}: streak {streak}")
     # a random game left after a guess is a loss, not a way out
     game.type("X1")
     play_rows(result, game, words, guesses_against(game.answer(), words, 1))
     game.type("{STOP}5")
-    result.check("a random game left after a guess counts as played",
-                 _stat(game, "PLAYED") == "6", _stat(game, "PLAYED"))
+    stat_is(result, game, "PLAYED", "6", "a random game left after a guess counts as played")
     return result
 
 
@@ -145,7 +120,7 @@ def _two_letter_case(words: WordLists) -> tuple[datetime.date, str, str, str] | 
     ordered = sorted(words.answers)
     for offset in range(400):
         day = FIRST_DAY + datetime.timedelta(days=offset)
-        answer = _daily(words, day)
+        answer = daily_answer(words, day)
         for first in ordered:
             marks = score(first, answer)
             if first == answer or 2 in marks:
@@ -170,7 +145,7 @@ def fault5_messages(game: Game, menu: tuple, words: WordLists,
     if result.check("a daily answer with a doubled letter exists", case is not None):
         day, first, bad, want = case
         game.restore(menu)
-        game.type("3" "2" + _keys_of(day) + "{RETURN}")
+        game.type("3" "2" + date_keys(day) + "{RETURN}")
         play_rows(result, game, words, [first])
         game.type(bad + "{RETURN}")
         screen_has(result, game, want)

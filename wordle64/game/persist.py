@@ -13,12 +13,12 @@ import random
 import time
 from pathlib import Path
 
-from wordle64 import core
 from wordle64.c64 import emu
 from wordle64.game.devices import Drive
 from wordle64.game.rules import ROWS
 from wordle64.game.session import Game
-from wordle64.game.shared import ScenarioResult, WordLists, guesses_against, play_rows
+from wordle64.game.shared import (ScenarioResult, WordLists, daily_answer, date_keys,
+                                  guesses_against, play_rows, random_game)
 
 FILE = "W64STATS"
 FILE_BYTES = 394             # as SAVEd: load address, "W64S", version, 24 + 361 bytes, sum
@@ -26,7 +26,7 @@ DAY1, DAY2 = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
 
 
 def _keys(day: datetime.date) -> str:
-    return f"2{day.year:04d}{day.month:02d}{day.day:02d}{{RETURN}}"
+    return f"2{date_keys(day)}{{RETURN}}"
 
 
 def _saved_state(game: Game) -> tuple[dict, bytes]:
@@ -40,14 +40,12 @@ def _note(game: Game) -> str:
 
 def _play(game: Game, words: WordLists, result: ScenarioResult) -> None:
     """A random win, a random loss, the daily of DAY1 won, the daily of DAY2 left on row 3."""
-    game.set_jiffy(0x004000)
-    game.type("1")
-    answer = game.answer()
+    answer = random_game(game, 0x004000)
     play_rows(result, game, words, guesses_against(answer, words, 1) + [answer])
     game.type("{RETURN}")
     play_rows(result, game, words, guesses_against(game.answer(), words, ROWS))
     game.type("{STOP}" + _keys(DAY1))
-    play_rows(result, game, words, [core.daily_word(2026, 12, 1, list(words.answers))])
+    play_rows(result, game, words, [daily_answer(words, DAY1)])
     game.type("{STOP}" + _keys(DAY2))
     answer = game.answer()
     play_rows(result, game, words, guesses_against(answer, words, 2))
@@ -106,10 +104,7 @@ def _check_damaged(result: ScenarioResult, prg: bytes, labels: dict, words: Word
                      f"{_note(game)!r} {stats}")
     drive = Drive({FILE: _corruptions(good)["one bit flipped"][0]})
     game = Game.boot(prg, labels, drive=drive)
-    game.set_jiffy(0x004000)
-    game.type("1")
-    answer = game.answer()
-    play_rows(result, game, words, [answer])
+    play_rows(result, game, words, [random_game(game, 0x004000)])
     again = Game.boot(prg, labels, drive=drive)
     result.check("after a damaged file the next game writes a good one",
                  _note(again) == "STATISTICS LOADED FROM DISK" and again.stats()["played"] == 1,
@@ -123,9 +118,7 @@ def _check_not_kept(result: ScenarioResult, prg: bytes, labels: dict, words: Wor
         game = Game.boot(prg, labels, drive=drive, device=device)
         result.check(f"{what}: the menu says statistics are not kept", _note(game) == note,
                      _note(game))
-        game.set_jiffy(0x004000)
-        game.type("1")
-        play_rows(result, game, words, [game.answer()])
+        play_rows(result, game, words, [random_game(game, 0x004000)])
         game.type("{STOP}5")
         result.check(f"{what}: a game plays; no file written; statistics of this session",
                      not drive.files and game.screen().find("THIS SESSION") is not None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import time
 from pathlib import Path
 
@@ -13,8 +14,8 @@ from wordle64.c64.screen import Screen, save_png
 from wordle64.game.rules import (LETTERS, ROWS, charset_sheet, hard_mode_violation,
                                  is_game_screen)
 from wordle64.game.session import Game
-from wordle64.game.shared import (ScenarioResult, WordLists, board_ok, guesses_against, play_rows,
-                                  screen_has)
+from wordle64.game.shared import (ScenarioResult, WordLists, answer_is, board_ok, daily_answer,
+                                  guesses_against, play_rows, random_game, screen_has, stat_is)
 from wordle64.game.faults import FAULT_SCENARIOS
 from wordle64.game.scenarios_absurdle import scenario_absurdle
 
@@ -53,14 +54,12 @@ def _scenario_won(game: Game, menu: tuple, words: WordLists,
     """A won game: two guesses that reveal something, then the answer."""
     result = ScenarioResult("won")
     game.restore(menu)
-    game.set_jiffy(0x012345)
-    game.type("1")
-    answer = game.answer()
+    answer = random_game(game, 0x012345)
     result.check("a random game picks an answer", answer in words.answers, answer)
     seed = core.seed_from_jiffy(game.jiffy)
     expected, _ = core.pick(seed, len(words.answers))
-    result.check("the random answer is the Python reference's pick for the jiffy clock",
-                 answer == words.answers[expected], f"{answer} vs {words.answers[expected]}")
+    answer_is(result, game, words.answers[expected],
+              "the random answer is the Python reference's pick for the jiffy clock")
     guesses = _guesses_against(answer, words, 2) + [answer]
     _play_rows(result, game, words, guesses)
     _screen_has(result, game, "IMPRESSIVE!")
@@ -79,9 +78,7 @@ def _scenario_lost(game: Game, menu: tuple, words: WordLists,
     """A lost game: six wrong guesses."""
     result = ScenarioResult("lost")
     game.restore(menu)
-    game.set_jiffy(0x00BEEF)
-    game.type("1")
-    answer = game.answer()
+    answer = random_game(game, 0x00BEEF)
     _play_rows(result, game, words, _guesses_against(answer, words, ROWS))
     _screen_has(result, game, "THE WORD WAS")
     _screen_has(result, game, answer.upper())
@@ -131,9 +128,8 @@ def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
     shots["date_refused"] = game.screen()
     game.type("{DEL}{DEL}28{RETURN}")
     _screen_has(result, game, "DAILY 2023-02-28")
-    want = core.daily_word(2023, 2, 28, list(words.answers))
-    result.check("the daily answer is the Python reference's", game.answer() == want,
-                 f"{game.answer()} vs {want}")
+    answer_is(result, game, daily_answer(words, datetime.date(2023, 2, 28)),
+              "the daily answer is the Python reference's")
     for typed, ok in (("00000101", False), ("99991231", True), ("20241301", False),
                       ("20240229", True), ("2024", False)):
         game.restore(menu)
@@ -142,10 +138,8 @@ def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
         result.check(f"date {typed} {'accepted' if ok else 'refused'}", accepted == ok,
                      game.screen().text())
         if ok:
-            year, month, day = int(typed[:4]), int(typed[4:6]), int(typed[6:])
-            want = core.daily_word(year, month, day, list(words.answers))
-            result.check(f"daily answer of {typed}", game.answer() == want,
-                         f"{game.answer()} vs {want}")
+            day = datetime.date(int(typed[:4]), int(typed[4:6]), int(typed[6:]))
+            answer_is(result, game, daily_answer(words, day), f"daily answer of {typed}")
     game.restore(menu)
     game.type("2123{STOP}")
     result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-7") is not None,
@@ -160,10 +154,8 @@ def _scenario_hard_mode(game: Game, menu: tuple, words: WordLists,
     game.restore(menu)
     game.type("3")
     _screen_has(result, game, "ON")
-    game.set_jiffy(0x000777)
-    game.type("1")
+    answer = random_game(game, 0x000777)
     _screen_has(result, game, "HARD MODE")
-    answer = game.answer()
     first = _guesses_against(answer, words, 1, want_green=True)[0]
     _play_rows(result, game, words, [first])
     marks = score(first, answer)
@@ -190,9 +182,7 @@ def _scenario_colour_blind(game: Game, menu: tuple, words: WordLists,
     memory = game.memory
     result.check("colour-blind: right place cyan, elsewhere yellow, absent dark grey",
                  tuple(memory[0xD022:0xD025]) == (3, 7, 11), tuple(memory[0xD022:0xD025]))
-    game.set_jiffy(0x000042)
-    game.type("1")
-    answer = game.answer()
+    answer = random_game(game, 0x000042)
     _play_rows(result, game, words, _guesses_against(answer, words, 3, want_green=True))
     shots["colour_blind"] = game.screen()
     game.type("{STOP}4")
@@ -206,9 +196,7 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
     """Statistics after a win in 2 and a loss."""
     result = ScenarioResult("statistics")
     game.restore(menu)
-    game.set_jiffy(0x001000)
-    game.type("1")
-    answer = game.answer()
+    answer = random_game(game, 0x001000)
     _play_rows(result, game, words, _guesses_against(answer, words, 1) + [answer])
     game.type("{RETURN}")
     answer = game.answer()
@@ -217,12 +205,10 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
     answer = game.answer()
     _play_rows(result, game, words, _guesses_against(answer, words, 3) + [answer])
     game.type("{STOP}5")
-    lines = game.screen().text_lines()
     expect = {"PLAYED": "3", "WIN %": "67", "CURRENT STREAK": "1", "BEST STREAK": "1"}
     for label, value in expect.items():
-        row = next((r for r, line in enumerate(lines) if line[8:].startswith(label)), None)
-        shown = lines[row][26:].strip() if row is not None else None
-        result.check(f"statistics: {label} {value}", shown == value, shown)
+        stat_is(result, game, label, value, f"statistics: {label} {value}")
+    lines = game.screen().text_lines()
     result.check("distribution: one win in 2, one in 4",
                  lines[18].split()[-1] == "1" and lines[20].split()[-1] == "1"
                  and lines[17].split()[-1] == "0", "\n".join(lines[17:23]))

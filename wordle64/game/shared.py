@@ -1,11 +1,13 @@
 """What the scripted games share: results with checks, the word lists, guesses chosen against an
-answer and the board/screen checks after each row."""
+answer, starting a game, the daily word of a date and the board/screen checks after each row."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordle64 import core
 from wordle64.pack import read_words_tsv
 from wordle64.score import score
 from wordle64.game.rules import board_problems
@@ -79,3 +81,38 @@ def play_rows(result: ScenarioResult, game: Game, words: WordLists, guesses: lis
     for word in guesses:
         game.type(word + "{RETURN}")
         board_ok(result, game, words, f"after {word.upper()}")
+
+
+def random_game(game: Game, jiffy: int) -> str:
+    """From the menu: a random game started with the jiffy clock at `jiffy` (which picks the
+    answer, so a scenario plays the same game every time); its answer."""
+    game.set_jiffy(jiffy)
+    game.type("1")
+    return game.answer()
+
+
+def date_keys(day: datetime.date) -> str:
+    """A date as typed into the daily word's date field: YYYYMMDD."""
+    return f"{day.year:04d}{day.month:02d}{day.day:02d}"
+
+
+def daily_answer(words: WordLists, day: datetime.date) -> str:
+    """The Python reference's daily word of `day`."""
+    return core.daily_word(day.year, day.month, day.day, list(words.answers))
+
+
+def answer_is(result: ScenarioResult, game: Game, want: str, what: str) -> bool:
+    return result.check(what, game.answer() == want, f"{game.answer()} vs {want}")
+
+
+def stat_shown(game: Game, label: str) -> str | None:
+    """A value on the statistics screen, by its label (None when no line has it)."""
+    for line in game.screen().text_lines():
+        if line[8:].startswith(label):
+            return line[26:].strip()
+    return None
+
+
+def stat_is(result: ScenarioResult, game: Game, label: str, want: str, what: str) -> bool:
+    shown = stat_shown(game, label)
+    return result.check(what, shown == want, shown)

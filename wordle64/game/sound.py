@@ -15,7 +15,7 @@ from pathlib import Path
 from wordle64.c64 import emu
 from wordle64.game.rules import LETTERS, ROWS, BOARD_COL, BOARD_ROW
 from wordle64.game.session import JIFFY_CYCLES, Game
-from wordle64.game.shared import ScenarioResult, WordLists, guesses_against
+from wordle64.game.shared import ScenarioResult, WordLists, guesses_against, random_game
 from wordle64.score import score
 
 SID = 0xD400
@@ -72,9 +72,7 @@ def _check_game(result: ScenarioResult, game: Game, menu: tuple, words: WordList
     tune = [_pitch_before(writes, i, V3_FREQ_HI) for i in _gates(writes, V3_CTRL, SAW)]
     result.check("a win plays C5 E5 G5 C6 on voice 3", tune == WIN_TUNE, f"{tune}")
     game.restore(menu)
-    game.set_jiffy(0x00BEEF)
-    game.type("1")
-    wrong = guesses_against(game.answer(), words, ROWS)
+    wrong = guesses_against(random_game(game, 0x00BEEF), words, ROWS)
     game.type("".join(w + "{RETURN}" for w in wrong[:-1]) + wrong[-1])
     writes = _writes(game, "{RETURN}")
     tune = [_pitch_before(writes, i, V3_FREQ_HI) for i in _gates(writes, V3_CTRL, SAW)]
