@@ -17,6 +17,7 @@ workflow/asm/seed/unpack_seed.s), which the game does not carry.
 
 from __future__ import annotations
 
+import functools
 import shutil
 import tempfile
 from dataclasses import asdict, dataclass, replace
@@ -159,6 +160,13 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
     return bytes(head) + packed + prg[image_end:init_start], len(packed)
 
 
+def _dict_label(labels: dict[str, int], name: str) -> int:
+    """A label dict.s defines; a Wordle64Error when the label file lacks it."""
+    if name not in labels:
+        raise Wordle64Error(f"the label file has no {name}: is dict.s linked?")
+    return labels[name]
+
+
 def check_fit(labels: dict[str, int], prg_bytes: int, table_bytes: int,
               spare_of: SpareFunction, margin: int = 0) -> Layout:
     """The memory layout of a linked PRG, or a Wordle64Error saying by how many bytes it misses.
@@ -166,11 +174,7 @@ def check_fit(labels: dict[str, int], prg_bytes: int, table_bytes: int,
     `spare_of(table, index, blob)` is the codec's smallest gap between the blob's read pointer
     and the unpacker's writes, for the blob where dict_init moves it; it must be >= margin.
     """
-    def need(name: str) -> int:
-        if name not in labels:
-            raise Wordle64Error(f"the label file has no {name}: is dict.s linked?")
-        return labels[name]
-
+    need = functools.partial(_dict_label, labels)
     blob_load, blob_bytes = need("__BLOB_LOAD__"), need("__BLOB_SIZE__")
     dict_end, dict_table, dict_index = need("__DICT_END__"), need("dict_table"), need("dict_index")
     blob_moved = need("dict_blob_moved")
@@ -206,8 +210,7 @@ def check_absurdle_fit(labels: dict[str, int], table: bytes) -> int:
     names the bytes missing. 0 spare when the PRG has no Absurdle mode."""
     if "__ABSRAM_START__" not in labels:
         return 0
-    entries = table[PREFIXES:]
-    answers = sum(entries[i] & 1 for i in range(0, len(entries), 2))
+    answers = count_answers(table)
     end = labels["dict_table"] + len(table) + answers // 8 + 1 + answers
     spare = labels["__ABSRAM_START__"] - end
     if spare < 0:
@@ -246,8 +249,7 @@ def fit_shortfalls(labels: dict[str, int], table: bytes, spare_of: SpareFunction
     blob at start-up below __DICT_END__ (pack_image). Empty when everything fits."""
     for name in ("dict_table", "dict_index", "dict_blob_moved", "__DICT_END__", "__BLOB_LOAD__",
                  "__BLOB_SIZE__"):
-        if name not in labels:
-            raise Wordle64Error(f"the label file has no {name}: is dict.s linked?")
+        _dict_label(labels, name)
     room = fit.Room(labels["dict_table"], labels["__DICT_END__"], labels.get("persist_buffer"),
                     labels.get("__ABSRAM_START__"))
     out = fit.linear_shortfalls(room, (len(table) - PREFIXES) // 2, count_answers(table))
