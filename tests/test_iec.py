@@ -301,3 +301,11 @@ def test_untalk_in_the_middle_of_a_file_leaves_the_drive_ready(disk):
     assert first == SMALL[:10] and not drive.channels
     assert host.load(8, b"SMALL") == SMALL
     assert host.status(8) == "00,OK,00,00"
+
+
+def test_drive_model_from_a_rules_params():
+    """The disk rules pass machine.drive_* as params bytes_per_second and open_seconds."""
+    from types import SimpleNamespace
+
+    params = SimpleNamespace(bytes_per_second=250.0, open_seconds=0.5, file_name="WORDLE64")
+    assert DriveModel.from_params(params) == DriveModel(bytes_per_second=250.0, open_seconds=0.5)

@@ -37,6 +37,12 @@ class DriveModel:
     bytes_per_second: float = 400.0
     open_seconds: float = 1.0
 
+    @classmethod
+    def from_params(cls, params) -> DriveModel:
+        """The model from a rule's params (bytes_per_second, open_seconds: the machine.drive_*
+        config keys every disk rule passes)."""
+        return cls(bytes_per_second=params.bytes_per_second, open_seconds=params.open_seconds)
+
     def drive(self, d64: str | Path | D64, autosave: bool = True) -> Drive:
         return Drive(d64, device=DEVICE, bytes_per_second=self.bytes_per_second,
                      open_seconds=self.open_seconds, autosave=autosave)

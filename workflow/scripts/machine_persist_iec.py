@@ -15,7 +15,6 @@ with rule_logging(snakemake.log[0]):
         snakemake.output[0],
         roms=snakemake.params.roms,
         file_name=snakemake.params.file_name,
-        model=DriveModel(bytes_per_second=snakemake.params.bytes_per_second,
-                         open_seconds=snakemake.params.open_seconds),
+        model=DriveModel.from_params(snakemake.params),
         load_max_cycles=snakemake.params.load_max_cycles,
     )
