@@ -14,21 +14,19 @@ from wordle64.game.rules import LETTERS, board_problems, is_game_screen
 from wordle64.game.scenarios import WordLists
 from wordle64.game.session import Game
 
+# the keys a random roll picks, in order: (roll below, first key, keys from it): letters A-Z,
+# RETURN, DEL, digits 0-9, RUN/STOP, RESTORE; a roll above them all, any GETIN byte 1-255
+_KEY_ODDS = ((0.40, 0x41, 26), (0.50, KEY_RETURN, 1), (0.57, KEY_DELETE, 1), (0.69, 0x30, 10),
+             (0.70, KEY_STOP, 1), (0.705, RESTORE, 1))
+
+
 def _fuzz_key(rng: random.Random) -> int:
     """One random key: weighted towards what moves the game along, yet every GETIN byte."""
     roll = rng.random()
-    if roll < 0.40:
-        return 0x41 + rng.randrange(26)
-    if roll < 0.50:
-        return KEY_RETURN
-    if roll < 0.57:
-        return KEY_DELETE
-    if roll < 0.69:
-        return 0x30 + rng.randrange(10)
-    if roll < 0.70:
-        return KEY_STOP
-    if roll < 0.705:
-        return RESTORE
+    for below, first, count in _KEY_ODDS:
+        if roll < below:
+            # a single key draws no second number: the seeds' key sequences stay as they were
+            return first + rng.randrange(count) if count > 1 else first
     return rng.randrange(1, 256)
 
 
