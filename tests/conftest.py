@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
+OPEN_ROMS = Path(os.environ.get("C64_ROMS") or SHARED_DATA / "open-roms")
+
+# ld65 config of the tests' toy programs: a PRG loaded at $0801 (a load address, then CODE)
+TOY_CONFIG = """
+MEMORY {
+    LOADADDR: start = $07FF, size = 2, file = %O;
+    RAM: start = $0801, size = $9000, file = %O;
+}
+SEGMENTS {
+    LOADADDR: load = LOADADDR, type = ro;
+    CODE: load = RAM, type = rw;
+}
+"""
 
 
 @pytest.fixture(scope="session")
@@ -23,6 +39,27 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
+def roms_or_skip() -> Path:
+    """The Open ROMs folder ($C64_ROMS, else ../shared/data/open-roms); skips the test when the
+    KERNAL is not there."""
+    if not (OPEN_ROMS / "kernal_generic.rom").is_file():
+        pytest.skip(f"Open ROMs not found at {OPEN_ROMS} (set C64_ROMS)")
+    return OPEN_ROMS
+
+
+def assemble_toy(folder: Path, source: str) -> tuple[bytes, Path]:
+    """A toy program's ca65 `source` linked with TOY_CONFIG in `folder`: the PRG's bytes and its
+    label file; skips the test when cc65 is not installed."""
+    if not (shutil.which("ca65") and shutil.which("ld65")):
+        pytest.skip("cc65 (ca65, ld65) is not installed")
+    (folder / "toy.s").write_text(source)
+    (folder / "toy.cfg").write_text(TOY_CONFIG)
+    subprocess.run(["ca65", "-g", "toy.s", "-o", "toy.o"], cwd=folder, check=True)
+    subprocess.run(["ld65", "-C", "toy.cfg", "-Ln", "toy.lbl", "-o", "toy.prg", "toy.o"],
+                   cwd=folder, check=True)
+    return (folder / "toy.prg").read_bytes(), folder / "toy.lbl"
+
+
 def build_with_snakemake(*targets: str) -> None:
     """Make pipeline targets in the repository (as `make` would), for tests of real artifacts.
 
@@ -30,7 +67,6 @@ def build_with_snakemake(*targets: str) -> None:
     nothing when they are up to date.
     """
     import fcntl
-    import subprocess
     import sys
 
     command = [sys.executable, "-m", "snakemake", "--cores", "2", *targets, "--quiet", "all"]
@@ -48,6 +84,15 @@ def words_results(shared_data) -> Path:
     build_with_snakemake("results/words/words.tsv", "results/words/answers.txt",
                          "results/words/guesses.txt")
     return REPO / "results" / "words"
+
+
+@pytest.fixture(scope="session")
+def game_files(shared_data) -> tuple[Path, Path, Path]:
+    """The game's PRG, its labels and words.tsv of the default configuration, built if needed."""
+    build_with_snakemake("results/staging/build/wordle64.prg",
+                         "results/staging/build/wordle64.lbl", "results/words/words.tsv")
+    build = REPO / "results" / "staging" / "build"
+    return build / "wordle64.prg", build / "wordle64.lbl", REPO / "results" / "words" / "words.tsv"
 
 
 @pytest.fixture(scope="session")

@@ -3,17 +3,10 @@ followed by filler bytes so it spans several turbo blocks (a few hundred bytes i
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
-
+from conftest import assemble_toy
 from wordle64.c64.prg import Prg, parse_prg
-
-OPEN_ROMS = Path(os.environ.get("C64_ROMS")
-                 or Path(__file__).resolve().parents[2] / "shared" / "data" / "open-roms")
 
 TOY_SOURCE = r"""
 .segment "LOADADDR"
@@ -37,29 +30,7 @@ filler:
         .byte (i * 37 + 11) & $FF
         .endrepeat
 """
-TOY_CONFIG = """
-MEMORY {
-    LOADADDR: start = $07FF, size = 2, file = %O;
-    RAM: start = $0801, size = $9000, file = %O;
-}
-SEGMENTS {
-    LOADADDR: load = LOADADDR, type = ro;
-    CODE: load = RAM, type = rw;
-}
-"""
-
-
-def roms_or_skip() -> Path:
-    if not (OPEN_ROMS / "kernal_generic.rom").is_file():
-        pytest.skip(f"Open ROMs not found at {OPEN_ROMS} (set C64_ROMS)")
-    return OPEN_ROMS
 
 
 def toy_prg(folder: Path) -> Prg:
-    if not (shutil.which("ca65") and shutil.which("ld65")):
-        pytest.skip("cc65 (ca65, ld65) is not installed")
-    (folder / "toy.s").write_text(TOY_SOURCE)
-    (folder / "toy.cfg").write_text(TOY_CONFIG)
-    subprocess.run(["ca65", "toy.s", "-o", "toy.o"], cwd=folder, check=True)
-    subprocess.run(["ld65", "-C", "toy.cfg", "-o", "toy.prg", "toy.o"], cwd=folder, check=True)
-    return parse_prg((folder / "toy.prg").read_bytes())
+    return parse_prg(assemble_toy(folder, TOY_SOURCE)[0])

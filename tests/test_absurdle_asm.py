@@ -17,18 +17,14 @@ from wordle64.game.scenarios import WordLists
 from wordle64.solver.absurdle import TIE_RANK
 from wordle64.validate import summarise
 
-from conftest import REPO, build_with_snakemake
 
 pytestmark = pytest.mark.skipif(shutil.which("ca65") is None, reason="cc65 is not installed")
 
 
 @pytest.fixture(scope="module")
-def built(shared_data) -> tuple[Path, Path, WordLists]:
-    build_with_snakemake("results/staging/build/wordle64.prg",
-                         "results/staging/build/wordle64.lbl", "results/words/words.tsv")
-    build = REPO / "results" / "staging" / "build"
-    return (build / "wordle64.prg", build / "wordle64.lbl",
-            WordLists.from_tsv(REPO / "results" / "words" / "words.tsv"))
+def built(game_files) -> tuple[Path, Path, WordLists]:
+    prg, labels, words = game_files
+    return prg, labels, WordLists.from_tsv(words)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +21,7 @@ from wordle64.game.session import BOOT_CYCLES, GETIN, Game
 from wordle64.score import score
 from wordle64.c64.screen import PEPTO_PALETTE, read_screen, render
 
-from conftest import REPO, build_with_snakemake
+from conftest import REPO
 
 CHARSET_SOURCE = REPO / "workflow" / "asm" / "charset.s"
 
@@ -135,15 +134,6 @@ def glyph_from_source(number: int) -> bytes:
 
 
 # ---- the real PRG ------------------------------------------------------------------------------
-@pytest.fixture(scope="session")
-def game_files(shared_data) -> tuple[Path, Path, Path]:
-    build_with_snakemake("results/staging/build/wordle64.prg",
-                         "results/staging/build/wordle64.lbl",
-                         "results/words/words.tsv")
-    build = REPO / "results" / "staging" / "build"
-    return build / "wordle64.prg", build / "wordle64.lbl", REPO / "results/words/words.tsv"
-
-
 @pytest.fixture(scope="session")
 def words(game_files) -> WordLists:
     return WordLists.from_tsv(game_files[2])

@@ -7,11 +7,9 @@ PRGs so the suite stays fast (the full-size LOAD is the machine_disk rules' job)
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
+from conftest import roms_or_skip
 from iec_host import Host, HostError
 from wordle64.c64.d64 import D64, ChainError
 from wordle64.c64.drive import Drive, FileName
@@ -158,10 +156,6 @@ def test_file_names_are_taken_apart_like_the_1541(raw, sa, expected):
 
 # ---- through the real Open ROMs KERNAL on the machine model ------------------------------------
 
-OPEN_ROMS = Path(os.environ.get("C64_ROMS")
-                 or Path(__file__).resolve().parents[2] / "shared" / "data" / "open-roms")
-
-
 def basic_program(text: str) -> bytes:
     """A one-line BASIC program ``10 PRINT"<text>"`` as a PRG at $0801."""
     line = bytes([0x0A, 0x00, 0x99, 0x22]) + text.encode("ascii") + bytes([0x22, 0x00])
@@ -173,11 +167,10 @@ def basic_program(text: str) -> bytes:
 def kernal_machine():
     from wordle64.c64.machine import Machine
 
-    if not (OPEN_ROMS / "kernal_generic.rom").is_file():
-        pytest.skip(f"Open ROMs not found at {OPEN_ROMS}")
+    roms = roms_or_skip()
 
     def attach(image, **model) -> tuple[Machine, Drive]:
-        machine = Machine(OPEN_ROMS)
+        machine = Machine(roms)
         drive = Drive(image, **model)
         drive.attach(machine.board)
         machine.boot()
@@ -249,7 +242,8 @@ def test_kernal_chain_off_the_disk_returns_with_status_66(disk, kernal_machine):
 def test_kernal_save_survives_a_reset(disk, kernal_machine):
     from wordle64.c64.machine import Machine
 
-    result = case_save_round_trip(lambda: Machine(OPEN_ROMS), disk,
+    roms = roms_or_skip()
+    result = case_save_round_trip(lambda: Machine(roms), disk,
                                   DriveModel(open_seconds=0.1), 20_000_000)
     assert result["passed"], result
 

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from tape_toy import roms_or_skip, toy_prg
+from conftest import roms_or_skip
+from tape_toy import toy_prg
 
 from wordle64.c64.cia import Cia
 from wordle64.c64.datasette import Datasette, faulty_pulses

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO, build_with_snakemake
+from conftest import REPO, assemble_toy, build_with_snakemake, roms_or_skip
 
 from wordle64.c64 import machine, wholerun
 from wordle64.errors import Wordle64Error
-
-OPEN_ROMS = Path(os.environ.get("C64_ROMS")
-                 or Path(__file__).resolve().parents[2] / "shared" / "data" / "open-roms")
 
 # A toy "game" with the shape of the real one: a menu printed with CHROUT, keys read with GETIN
 # (so they must come through the KERNAL's interrupt-driven CIA scan), an answer in answer_buf
@@ -99,23 +94,11 @@ answer: .byte 2, 0, 8, 17, 13
 answer_buf: .res 5
 guess:  .res 5
 """
-TOY_CONFIG = """
-MEMORY {
-    LOADADDR: start = $07FF, size = 2, file = %O;
-    RAM: start = $0801, size = $9000, file = %O;
-}
-SEGMENTS {
-    LOADADDR: load = LOADADDR, type = ro;
-    CODE: load = RAM, type = rw;
-}
-"""
 
 
 @pytest.fixture(scope="module")
 def roms() -> Path:
-    if not (OPEN_ROMS / "kernal_generic.rom").is_file():
-        pytest.skip(f"Open ROMs not found at {OPEN_ROMS} (expected ../shared/data/open-roms)")
-    return OPEN_ROMS
+    return roms_or_skip()
 
 
 @pytest.fixture(scope="module")
@@ -132,15 +115,8 @@ def real_build() -> Path:
 
 @pytest.fixture(scope="module")
 def toy(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, dict[str, int]]:
-    if not (shutil.which("ca65") and shutil.which("ld65")):
-        pytest.skip("cc65 (ca65, ld65) is not installed")
-    folder = tmp_path_factory.mktemp("toy")
-    (folder / "toy.s").write_text(TOY_SOURCE)
-    (folder / "toy.cfg").write_text(TOY_CONFIG)
-    subprocess.run(["ca65", "-g", "toy.s", "-o", "toy.o"], cwd=folder, check=True)
-    subprocess.run(["ld65", "-C", "toy.cfg", "-Ln", "toy.lbl", "-o", "toy.prg", "toy.o"],
-                   cwd=folder, check=True)
-    return (folder / "toy.prg").read_bytes(), machine.read_labels(folder / "toy.lbl")
+    prg, labels = assemble_toy(tmp_path_factory.mktemp("toy"), TOY_SOURCE)
+    return prg, machine.read_labels(labels)
 
 
 def test_locate_roms(tmp_path: Path) -> None:

@@ -7,27 +7,22 @@ from the .d64, play, SAVE, reset, LOAD again, damaged files — is the rule mach
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
-from test_game import game_files, words  # noqa: F401  (fixtures)
+from conftest import roms_or_skip
+from test_game import words  # noqa: F401  (a fixture; game_files is conftest's)
 from wordle64.c64 import emu
 from wordle64.c64.d64 import D64
 from wordle64.game.devices import Drive as PythonDrive
 from wordle64.game.persist import FILE, FILE_BYTES
 from wordle64.game.session import Game
-from wordle64.game.shared import ScenarioResult, play_rows
+from wordle64.game.shared import ScenarioResult, play_rows, random_game
 from wordle64.media.images import write_d64
 from wordle64.media.disk import DriveModel
 from wordle64.media.persist_iec import DAMAGED, KEPT, Session
 
-OPEN_ROMS = Path(os.environ.get("C64_ROMS")
-                 or Path(__file__).resolve().parents[2] / "shared" / "data" / "open-roms")
-
-
-def test_the_buffer_is_free_ram_above_the_dictionary(game_files):  # noqa: F811
+def test_the_buffer_is_free_ram_above_the_dictionary(game_files):
     layout = json.loads((game_files[0].parent / "layout.json").read_text())
     labels = emu.parse_labels(game_files[1].read_text(), "lbl")
     buffer = labels.get("persist_buffer", 0xC800)
@@ -37,18 +32,15 @@ def test_the_buffer_is_free_ram_above_the_dictionary(game_files):  # noqa: F811
 def _saved_by_python_drive(prg: bytes, labels: dict, words) -> tuple[bytes, bytes]:  # noqa: F811
     drive = PythonDrive()
     game = Game.boot(prg, labels, drive=drive)
-    game.set_jiffy(0x004000)
-    game.type("1")
-    play_rows(ScenarioResult("iec"), game, words, [game.answer()])
+    play_rows(ScenarioResult("iec"), game, words, [random_game(game, 0x004000)])
     start = labels["stats_played"]
     return drive.files[FILE], bytes(game.memory[start:start + 24])
 
 
 @pytest.mark.parametrize("damage", [None, "short"])
-def test_a_saved_file_is_loaded_by_the_game_through_the_iec_drive(tmp_path, game_files,  # noqa
+def test_a_saved_file_is_loaded_by_the_game_through_the_iec_drive(tmp_path, game_files,
                                                                    words, damage):  # noqa: F811
-    if not (OPEN_ROMS / "kernal_generic.rom").is_file():
-        pytest.skip(f"Open ROMs not found at {OPEN_ROMS}")
+    roms = roms_or_skip()
     from wordle64.c64.machine import Machine, read_labels
     prg = game_files[0].read_bytes()
     labels = read_labels(game_files[1])
@@ -59,7 +51,7 @@ def test_a_saved_file_is_loaded_by_the_game_through_the_iec_drive(tmp_path, game
     image = D64.open(disk)
     image.write_file(FILE.encode(), data if damage is None else data[:-1])
     image.save(disk)
-    session = Session(lambda: Machine(OPEN_ROMS), disk, DriveModel(), labels, prg=prg)
+    session = Session(lambda: Machine(roms), disk, DriveModel(), labels, prg=prg)
     if damage is None:
         assert session.note() == KEPT, session.machine.dump()
         assert session.saved_state()[0] == stats
