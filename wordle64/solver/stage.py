@@ -155,15 +155,26 @@ def write_sweep_table(results: Sequence[OpenerResult], output: str | Path) -> No
     write_text(output, "\n".join(lines) + "\n")
 
 
-def read_sweep_table(path: str | Path) -> list[OpenerResult]:
+def _tsv_rows(path: str | Path, columns: list[str],
+              same_width: bool = True) -> list[tuple[int, list[str]]]:
+    """(line number, fields) of each row below the header of a table the stages write; a
+    Wordle64Error naming the line when the header is not `columns` or, with same_width, a row
+    has another number of fields."""
     lines = Path(path).read_text().splitlines()
-    if not lines or lines[0].split("\t") != SWEEP_COLUMNS:
-        raise Wordle64Error(f"{path}:1: expected header {' '.join(SWEEP_COLUMNS)}")
-    results = []
+    if not lines or lines[0].split("\t") != columns:
+        raise Wordle64Error(f"{path}:1: expected header {' '.join(columns)}")
+    rows = []
     for number, line in enumerate(lines[1:], start=2):
         fields = line.split("\t")
-        if len(fields) != len(SWEEP_COLUMNS):
-            raise Wordle64Error(f"{path}:{number}: expected {len(SWEEP_COLUMNS)} columns")
+        if same_width and len(fields) != len(columns):
+            raise Wordle64Error(f"{path}:{number}: expected {len(columns)} columns")
+        rows.append((number, fields))
+    return rows
+
+
+def read_sweep_table(path: str | Path) -> list[OpenerResult]:
+    results = []
+    for _number, fields in _tsv_rows(path, SWEEP_COLUMNS):
         total = None if fields[1] == "NA" else int(fields[1])
         answers = round(total / float(fields[2])) if total else 0
         results.append(OpenerResult(fields[0], total, answers,
@@ -231,16 +242,8 @@ def write_bound_batch(game: Game, openers: int, batch: int, batches: int, output
 
 
 def read_bound_batch(path: str | Path) -> list[OpenerBound]:
-    lines = Path(path).read_text().splitlines()
-    if not lines or lines[0].split("\t") != BOUND_COLUMNS:
-        raise Wordle64Error(f"{path}:1: expected header {' '.join(BOUND_COLUMNS)}")
-    rows = []
-    for number, line in enumerate(lines[1:], start=2):
-        fields = line.split("\t")
-        if len(fields) != len(BOUND_COLUMNS):
-            raise Wordle64Error(f"{path}:{number}: expected {len(BOUND_COLUMNS)} columns")
-        rows.append(OpenerBound(fields[0], int(fields[1]), int(fields[2]), float(fields[3])))
-    return rows
+    return [OpenerBound(fields[0], int(fields[1]), int(fields[2]), float(fields[3]))
+            for _number, fields in _tsv_rows(path, BOUND_COLUMNS)]
 
 
 def write_bound(game: Game, batch_files: Sequence[str], openers: int, output: str) -> dict:
@@ -275,11 +278,7 @@ def write_chunk(game: Game, strategy: str, opener_path: str, chunk: int, chunks:
 def read_chunk(path: str | Path) -> tuple[list[Played], float]:
     """Games of one chunk file and the seconds it took."""
     played, seconds = [], 0.0
-    lines = Path(path).read_text().splitlines()
-    if not lines or lines[0].split("\t") != CHUNK_COLUMNS:
-        raise Wordle64Error(f"{path}:1: expected header {' '.join(CHUNK_COLUMNS)}")
-    for number, line in enumerate(lines[1:], start=2):
-        fields = line.split("\t")
+    for number, fields in _tsv_rows(path, CHUNK_COLUMNS, same_width=False):   # "# seconds"
         if fields[0] == "# seconds":
             seconds = float(fields[1])
             continue
