@@ -119,12 +119,16 @@ class Host:
         self.tx_command(0x3F)
         self.finalize()
 
-    def open(self, dev: int, sa: int, name: bytes) -> None:
-        self.listen(dev, 0xF0 | sa)
+    def _send(self, dev: int, sa_command: int, data: bytes) -> None:
+        """LISTEN with a secondary command, the bytes (EOI on the last), UNLISTEN."""
+        self.listen(dev, sa_command)
         self.finalize()
-        for index, byte in enumerate(name):
-            self.tx_byte(byte, eoi=index == len(name) - 1)
+        for index, byte in enumerate(data):
+            self.tx_byte(byte, eoi=index == len(data) - 1)
         self.unlisten()
+
+    def open(self, dev: int, sa: int, name: bytes) -> None:
+        self._send(dev, 0xF0 | sa, name)
 
     def close(self, dev: int, sa: int) -> None:
         self.listen(dev, 0xE0 | sa)
@@ -144,11 +148,7 @@ class Host:
         return bytes(out)
 
     def write_channel(self, dev: int, sa: int, data: bytes) -> None:
-        self.listen(dev, 0x60 | sa)
-        self.finalize()
-        for index, byte in enumerate(data):
-            self.tx_byte(byte, eoi=index == len(data) - 1)
-        self.unlisten()
+        self._send(dev, 0x60 | sa, data)
 
     def load(self, dev: int, name: bytes) -> bytes | None:
         """As load_iec: None for FILE NOT FOUND (EOI on the address bytes)."""
