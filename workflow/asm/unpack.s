@@ -110,54 +110,48 @@ entry_lo3:                      ; (l3 & 3) << 6
         .repeat 26, I
         .byte   (I & 3) << 6
         .endrep
-patch_table:                    ; DECODE_SYMBOL's operands: address, kind (3 bytes each)
-
 ; DECODE_SYMBOL id, class, done: one symbol of context X (of `class`) from the bit stream
 ; into A (clobbers Y, keeps X), unrolled over the code length L = 1..8: code = code * 2 +
 ; next bit until code >= T[L][X]; the symbol is entry code + B[L][X] of region (class, L).
-; The operands hold offsets into the work area: patch_decoder points them at W (each copy
-; adds its records to patch_table). With `done` blank the copy returns with RTS, else it
-; jumps to `done`. One copy per class, ~250 bytes each with its records: the D copy (once per
-; word) is inline in dict_unpack, the others are called (JSR + RTS: 12 cycles a symbol).
+; The operands hold offsets into the work area: patch_decoder points them at W (it finds
+; them at fixed offsets from the copy's start: the .asserts below). With `done` blank the
+; copy returns with RTS, else it jumps to `done`. One copy per class, ~175 bytes each: the D
+; copy (once per word) is inline in decode_blob, the others are called (JSR + RTS: 12
+; cycles a symbol).
+COPY_T_HI       = 12            ; offset of T[1]'s operand high byte in a copy
+COPY_STEP       = 13            ; bytes per code bit (the next T operand)
+COPY_HANDLERS   = 2 + COPY_STEP * MAX_LENGTH + 1        ; the first handler (length 8)
+HANDLER_RTS     = 8             ; bytes per handler: ADC abs,X  TAY  LDA abs,Y  RTS / JMP
+HANDLER_JMP     = 10
 .macro DECODE_SYMBOL id, class, done
-        lda     #0
+copy:   lda     #0                      ; (decode_blob::copy, decode_g::copy, ..)
         .repeat ::MAX_LENGTH, I
         asl     bits
         bne     :+
         jsr     refill
 :       rol     a
-.ident(.sprintf("%s_t%d", id, I + 1)):
         cmp     a:T_ARRAYS + (I + 1) * STRIDE,x
+        .assert * - copy = ::COPY_T_HI + 1 + ::COPY_STEP * I, error, "a T operand moved"
         bcs     .ident(.sprintf("%s_f%d", id, I + 1))
         .endrep
         sec                             ; a corrupt stream: take the 8-bit code as found
         .repeat ::MAX_LENGTH, I         ; handlers 8, 1, 2, .. 7 (all within branch reach)
 LEN_OF_HANDLER .set (I + ::MAX_LENGTH - 1) .mod ::MAX_LENGTH + 1
 .ident(.sprintf("%s_f%d", id, LEN_OF_HANDLER)):
-.ident(.sprintf("%s_b%d", id, LEN_OF_HANDLER)):
+        .ifblank done
+        .assert * - copy = ::COPY_HANDLERS + ::HANDLER_RTS * I, error, "a handler moved"
+        .else
+        .assert * - copy = ::COPY_HANDLERS + ::HANDLER_JMP * I, error, "a handler moved"
+        .endif
         adc     a:B_ARRAYS + LEN_OF_HANDLER * STRIDE,x
         tay
-.ident(.sprintf("%s_r%d", id, LEN_OF_HANDLER)):
-        lda     a:$0000,y
+        lda     a:$0000,y               ; (region (class, L))
         .ifblank done
         rts
         .else
-        .if I < ::MAX_LENGTH - 1
         jmp     done
         .endif
-        .endif
         .endrep
-        .pushseg
-        .segment "RODATA"
-        .repeat ::MAX_LENGTH, I
-        .word   .ident(.sprintf("%s_t%d", id, I + 1)) + 1
-        .byte   >(T_ARRAYS + (I + 1) * STRIDE) & $7F
-        .word   .ident(.sprintf("%s_b%d", id, I + 1)) + 1
-        .byte   >(B_ARRAYS + (I + 1) * STRIDE)
-        .word   .ident(.sprintf("%s_r%d", id, I + 1)) + 1
-        .byte   $80 | (class * ::MAX_LENGTH + I)
-        .endrep
-        .popseg
 .endmacro
 
 ; READ_BIT: the next bit of the stream into C (for the table builder; A X Y kept).
@@ -257,72 +251,13 @@ no_progress:
         lda     word+4
         jmp     emit_word
 
-next_word:
-        lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
-        and     #$3E
-        tax
-        DECODE_SYMBOL "dsym", CLASS_D, got_d    ; (inline: once per word; scan.s calls decode_d)
-got_d:  cmp     #D_LAST_BASE
-        bcc     short
-        sbc     #6                      ; d = 4 (carry set): the new entry low byte is
-        clc                             ; entry_lo + sym - 6 (answer bit included)
-        adc     entry_lo
-        ldy     entry_y
-        sta     (entry_ptr),y
-        lsr     a                       ; C = the answer bit
-        bcc     :+
-        inc     answers_seen
-        bne     :+
-        inc     answers_seen+1
-:       asl     a
-        sta     entry_lo
-        iny
-        lda     entry_hi
-        sta     (entry_ptr),y
-        iny
-        sty     entry_y
-        beq     :+
-        jmp     next_word
-:       inc     entry_ptr+1
-        jmp     next_word
-short:  cmp     #6                      ; d < 4: 2 d + answer
-        bcc     general
-        and     #1                      ; d = 3
-        sta     answer
-        lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
-        asl     a
-        ora     #1
-        tax
-        jsr     decode_g
-        sec
-        adc     word+3
-        sta     word+3
-        adc     #T4_CONTEXTS            ; (carry clear) then the last letter
-        tax
-        jsr     decode_t4
-emit_word:                              ; A = l4, X = T4 context (78 + l3), entry_hi2l,
-        asl     a                       ; answer
-        ora     entry_lo3 - T4_CONTEXTS,x
-        sta     entry_lo
-        ora     answer
-        ldy     entry_y
-        sta     (entry_ptr),y
-        lsr     a                       ; the answer bit, counted here: after advance_walk
-        bcc     :+                      ; closed the groups before this word's
-        inc     answers_seen
-        bne     :+
-        inc     answers_seen+1
-:       iny
-        lda     entry_hi2l
-        ora     entry_hi3 - T4_CONTEXTS,x
-        sta     entry_hi
-        sta     (entry_ptr),y
-        iny
-        sty     entry_y
-        beq     :+
-        jmp     next_word
-:       inc     entry_ptr+1
-        jmp     next_word
+finish: lda     #26                     ; walk past ZZ: close every group, index[676] = N
+        sta     word
+        lda     #0
+        sta     word+1
+        jsr     advance_walk
+        lda     #$FF
+        jmp     unpack_progress_hook
 
 general:                                ; A = 2 d + answer, d <= 2
         lsr     a
@@ -376,13 +311,66 @@ general:                                ; A = 2 d + answer, d <= 2
 :       pla
         jmp     emit_word
 
-finish: lda     #26                     ; walk past ZZ: close every group, index[676] = N
-        sta     word
-        lda     #0
-        sta     word+1
-        jsr     advance_walk
-        lda     #$FF
-        jmp     unpack_progress_hook
+got_d:  cmp     #D_LAST_BASE            ; (the D symbol, decoded inline below)
+        bcc     short
+        sbc     #6                      ; d = 4 (carry set): the new entry low byte is
+        clc                             ; entry_lo + sym - 6 (answer bit included)
+        adc     entry_lo
+        ldy     entry_y
+st_lo4: sta     a:$0000,y               ; (entry_ptr: set_entry_stores)
+        lsr     a                       ; C = the answer bit
+        bcc     :+
+        inc     answers_seen
+        bne     :+
+        inc     answers_seen+1
+:       asl     a
+        sta     entry_lo
+        lda     entry_hi
+        jmp     store_hi
+short:  cmp     #6                      ; d < 4: 2 d + answer
+        bcc     general
+        and     #1                      ; d = 3
+        sta     answer
+        lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
+        asl     a
+        ora     #1
+        tax
+        jsr     decode_g
+        sec
+        adc     word+3
+        sta     word+3
+        adc     #T4_CONTEXTS            ; (carry clear) then the last letter
+        tax
+        jsr     decode_t4
+emit_word:                              ; A = l4, X = T4 context (78 + l3), entry_hi2l,
+        asl     a                       ; answer
+        ora     entry_lo3 - T4_CONTEXTS,x
+        sta     entry_lo
+        ora     answer
+        ldy     entry_y
+st_lo:  sta     a:$0000,y               ; (entry_ptr: set_entry_stores)
+        lsr     a                       ; the answer bit, counted here: after advance_walk
+        bcc     :+                      ; closed the groups before this word's
+        inc     answers_seen
+        bne     :+
+        inc     answers_seen+1
+:       lda     entry_hi2l
+        ora     entry_hi3 - T4_CONTEXTS,x
+        sta     entry_hi
+store_hi:                               ; A = the entry's high byte, Y = entry_y
+        iny
+st_hi:  sta     a:$0000,y               ; (entry_ptr: set_entry_stores)
+        iny
+        sty     entry_y
+        bne     next_word
+        inc     entry_ptr+1             ; the next page (entry_y = 0)
+        jsr     set_entry_stores
+next_word:
+        lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
+        and     #$3E
+        tax
+        DECODE_SYMBOL "dsym", CLASS_D, got_d    ; (inline: once per word; scan.s calls decode_d)
+
 .endproc
 
 
@@ -402,78 +390,99 @@ finish: lda     #26                     ; walk past ZZ: close every group, index
         DECODE_SYMBOL "t4", CLASS_T4
 .endproc
 
-.segment "RODATA"
-patch_table_end:
-.segment "CODE"
-
 .segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
 
-; patch_decoder: point the DECODE_SYMBOL copies' operands into the work area: T and B
-; arrays (kind = page offset: W's page added to the high byte) and symbol regions (kind =
-; $80 + region: the region's address).
-; in: work_page, region_lo/hi  out: code patched  clobbers: A X Y temp entry_ptr
+; patch_decoder: point the DECODE_SYMBOL copies' operands into the work area: T[L] and B[L]
+; (their high bytes: W's page + the row's page offset) and each handler's region (class, L).
+; in: work_page, region_lo/hi  out: code patched  clobbers: A X Y temp entry_ptr limit
 .proc patch_decoder
-        lda     #<patch_table
-        sta     entry_ptr
-        lda     #>patch_table
-        sta     entry_ptr+1
-@record:
-        ldy     #0
-        lda     (entry_ptr),y           ; operand address
+        ldx     #COPIES - 1
+@copy:  lda     copy_lo,x
         sta     temp
-        iny
-        lda     (entry_ptr),y
+        lda     copy_hi,x
         sta     temp+1
-        iny
-        lda     (entry_ptr),y           ; kind
-        bmi     @region
+        ldy     #COPY_T_HI              ; T[L]'s high byte: W's page + (L - 1) / 2
+        lda     #0
+@t:     sta     limit                   ; L - 1
+        lsr     a
         clc
         adc     work_page
-        ldy     #1
         sta     (temp),y
-        bne     @next                   ; (always: W is not in page 0)
-@region:
-        and     #$7F
-        tax
-        ldy     #0
-        lda     region_lo,x
+        tya
+        adc     #COPY_STEP              ; (carry clear: no page crossed)
+        tay
+        lda     limit
+        adc     #1
+        cmp     #MAX_LENGTH
+        bne     @t
+        lda     copy_class,x
+        sta     limit
+        ldy     #COPY_HANDLERS + 2      ; handlers: length 8, then 1 .. 7
+        lda     #MAX_LENGTH
+@handler:
+        sta     limit+1                 ; L
+        clc                             ; B[L]'s high byte: W's page + (7 + L) / 2
+        adc     #MAX_LENGTH - 1
+        lsr     a
+        clc
+        adc     work_page
         sta     (temp),y
         iny
-        lda     region_hi,x
-        sta     (temp),y
-@next:  lda     entry_ptr
+        iny
+        iny                             ; the region's operand: region class * 8 + L - 1
+        lda     limit
         clc
-        adc     #3
-        sta     entry_ptr
-        bcc     :+
-        inc     entry_ptr+1
-:       cmp     #<patch_table_end
-        bne     @record
-        lda     entry_ptr+1
-        cmp     #>patch_table_end
-        bne     @record
+        adc     limit+1
+        stx     entry_ptr
+        tax
+        lda     region_lo - 1,x
+        sta     (temp),y
+        iny
+        lda     region_hi - 1,x
+        sta     (temp),y
+        ldx     entry_ptr
+        tya                             ; the next handler's B high byte
+        clc
+        adc     copy_handler,x
+        tay
+        lda     limit+1
+        and     #MAX_LENGTH - 1         ; (8 -> 0) + 1
+        adc     #1                      ; (carry clear)
+        cmp     #MAX_LENGTH
+        bne     @handler
+        dex
+        bpl     @copy
         rts
 .endproc
+
+; the DECODE_SYMBOL copies: address, region of length 1, handler bytes - 4 (after its region
+; operand's high byte to the next handler's B operand's high byte)
+COPIES          = 5
+copy_lo:        .byte   <decode_blob::copy, <decode_d::copy, <decode_g::copy
+                .byte   <decode_t::copy, <decode_t4::copy
+copy_hi:        .byte   >decode_blob::copy, >decode_d::copy, >decode_g::copy
+                .byte   >decode_t::copy, >decode_t4::copy
+copy_class:     .byte   CLASS_D * MAX_LENGTH, CLASS_D * MAX_LENGTH, CLASS_G * MAX_LENGTH
+                .byte   CLASS_T * MAX_LENGTH, CLASS_T4 * MAX_LENGTH
+copy_handler:   .byte   HANDLER_JMP - 4, HANDLER_RTS - 4, HANDLER_RTS - 4, HANDLER_RTS - 4
+                .byte   HANDLER_RTS - 4
 
 .segment "CODE"
 
 ; refill: the bit buffer ran dry (ASL left 0: the marker went out); load the next blob byte.
 ; The read pointer is the operand of read_op: faster than (zp),y.
-; in: A = code to keep  out: C = the byte's top bit, bits = the rest + marker; A X kept
-; clobbers: Y
+; in: C = 1 (the marker, as ASL left it)  out: C = the byte's top bit, bits = the rest +
+; marker; A X kept  clobbers: Y
 .proc refill
-        tay
 ::read_op:
-        lda     a:$0000
+        ldy     a:$0000
+        sty     bits
+        rol     bits                    ; C = 1 (the marker ASL shifted out) becomes the new one
         inc     read_op+1
         beq     @page
-@got:   sec
-        rol     a
-        sta     bits
-        tya
         rts
 @page:  inc     read_op+2
-        bne     @got                    ; (always)
+        rts
 .endproc
 
 .segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
@@ -520,6 +529,20 @@ patch_table_end:
         sta     (unpack_index),y
         iny
         sta     (unpack_index),y
+        ; (falls through into set_entry_stores)
+.endproc
+
+; set_entry_stores: point decode_blob's three entry stores (STA abs,Y) at entry_ptr.
+; in: entry_ptr  out: the stores patched  clobbers: A
+.proc set_entry_stores
+        lda     entry_ptr
+        sta     decode_blob::st_lo4+1
+        sta     decode_blob::st_lo+1
+        sta     decode_blob::st_hi+1
+        lda     entry_ptr+1
+        sta     decode_blob::st_lo4+2
+        sta     decode_blob::st_lo+2
+        sta     decode_blob::st_hi+2
         rts
 .endproc
 
