@@ -115,7 +115,8 @@ entry_lo3:                      ; (l3 & 3) << 6
 ; next bit until code >= T[L][X]; the symbol is entry code + B[L][X] of region (class, L).
 ; The operands hold offsets into the work area: patch_decoder points them at W (it finds
 ; them at fixed offsets from the copy's start: the .asserts below). With `done` blank the
-; copy returns with RTS, else it jumps to `done`. One copy per class, ~175 bytes each: the D
+; copy returns with RTS, else it jumps to `done` (with `falls` given, the last handler falls
+; through: `done` follows the copy). One copy per class, ~175 bytes each: the D
 ; copy (once per word) is inline in decode_blob, the others are called (JSR + RTS: 12
 ; cycles a symbol).
 COPY_T_HI       = 12            ; offset of T[1]'s operand high byte in a copy
@@ -123,8 +124,10 @@ COPY_STEP       = 13            ; bytes per code bit (the next T operand)
 COPY_HANDLERS   = 2 + COPY_STEP * MAX_LENGTH + 1        ; the first handler (length 8)
 HANDLER_RTS     = 8             ; bytes per handler: ADC abs,X  TAY  LDA abs,Y  RTS / JMP
 HANDLER_JMP     = 10
-.macro DECODE_SYMBOL id, class, done
-copy:   lda     #0                      ; (decode_blob::copy, decode_g::copy, ..)
+.macro DECODE_SYMBOL id, class, done, falls
+        .local  copy
+.ident(.sprintf("%s_copy", id)):        ; (decode_g::g_copy, ..: patch_decoder's copy_lo/hi)
+copy:   lda     #0
         .repeat ::MAX_LENGTH, I
         asl     bits
         bne     :+
@@ -148,7 +151,7 @@ LEN_OF_HANDLER .set (I + ::MAX_LENGTH - 1) .mod ::MAX_LENGTH + 1
         lda     a:$0000,y               ; (region (class, L))
         .ifblank done
         rts
-        .else
+        .elseif I < ::MAX_LENGTH - 1 .or .blank(falls)
         jmp     done
         .endif
         .endrep
@@ -300,16 +303,13 @@ general:                                ; A = 2 d + answer, d <= 2
         jsr     decode_t
         sta     word+3
         clc
-        adc     #T4_CONTEXTS
+        adc     #T4_CONTEXTS            ; X = the last letter's context
         tax
-        jsr     decode_t4
-        pha
         lda     first_change
         cmp     #2
         bcs     :+
         jsr     advance_walk            ; a new prefix group: close the ones before it
-:       pla
-        jmp     emit_word
+:       jmp     last_letter             ; (X kept)
 
 got_d:  cmp     #D_LAST_BASE            ; (the D symbol, decoded inline below)
         bcc     short
@@ -335,13 +335,14 @@ short:  cmp     #6                      ; d < 4: 2 d + answer
         asl     a
         ora     #1
         tax
-        jsr     decode_g
-        sec
+        DECODE_SYMBOL "ge", CLASS_G, got_g, falls       ; (inline)
+got_g:  sec
         adc     word+3
         sta     word+3
         adc     #T4_CONTEXTS            ; (carry clear) then the last letter
         tax
-        jsr     decode_t4
+last_letter:                            ; X = T4 context: the T4 symbol, inline, into
+        DECODE_SYMBOL "t4e", CLASS_T4, emit_word, falls         ; emit_word
 emit_word:                              ; A = l4, X = T4 context (78 + l3), entry_hi2l,
         asl     a                       ; answer
         ora     entry_lo3 - T4_CONTEXTS,x
@@ -457,15 +458,18 @@ next_word:
 
 ; the DECODE_SYMBOL copies: address, region of length 1, handler bytes - 4 (after its region
 ; operand's high byte to the next handler's B operand's high byte)
-COPIES          = 5
-copy_lo:        .byte   <decode_blob::copy, <decode_d::copy, <decode_g::copy
-                .byte   <decode_t::copy, <decode_t4::copy
-copy_hi:        .byte   >decode_blob::copy, >decode_d::copy, >decode_g::copy
-                .byte   >decode_t::copy, >decode_t4::copy
-copy_class:     .byte   CLASS_D * MAX_LENGTH, CLASS_D * MAX_LENGTH, CLASS_G * MAX_LENGTH
-                .byte   CLASS_T * MAX_LENGTH, CLASS_T4 * MAX_LENGTH
-copy_handler:   .byte   HANDLER_JMP - 4, HANDLER_RTS - 4, HANDLER_RTS - 4, HANDLER_RTS - 4
-                .byte   HANDLER_RTS - 4
+COPIES          = 7
+copy_lo:        .byte   <decode_blob::dsym_copy, <decode_blob::ge_copy, <decode_blob::t4e_copy
+                .byte   <decode_d::d_copy, <decode_g::g_copy, <decode_t::t_copy
+                .byte   <decode_t4::t4_copy
+copy_hi:        .byte   >decode_blob::dsym_copy, >decode_blob::ge_copy, >decode_blob::t4e_copy
+                .byte   >decode_d::d_copy, >decode_g::g_copy, >decode_t::t_copy
+                .byte   >decode_t4::t4_copy
+copy_class:     .byte   CLASS_D * MAX_LENGTH, CLASS_G * MAX_LENGTH, CLASS_T4 * MAX_LENGTH
+                .byte   CLASS_D * MAX_LENGTH, CLASS_G * MAX_LENGTH, CLASS_T * MAX_LENGTH
+                .byte   CLASS_T4 * MAX_LENGTH
+copy_handler:   .byte   HANDLER_JMP - 4, HANDLER_JMP - 4, HANDLER_JMP - 4, HANDLER_RTS - 4
+                .byte   HANDLER_RTS - 4, HANDLER_RTS - 4, HANDLER_RTS - 4
 
 .segment "CODE"
 
