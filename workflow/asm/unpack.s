@@ -110,9 +110,10 @@ entry_lo3:                      ; (l3 & 3) << 6
         .repeat 26, I
         .byte   (I & 3) << 6
         .endrep
-; DECODE_SYMBOL id, class, done: one symbol of context X (of `class`) from the bit stream
-; into A (clobbers Y, keeps X), unrolled over the code length L = 1..8: code = code * 2 +
-; next bit until code >= T[L][X]; the symbol is entry code + B[L][X] of region (class, L).
+; DECODE_SYMBOL id, class, first, done: one symbol of context first + X (of `class`) from the
+; bit stream into A (clobbers Y, keeps X), unrolled over the code length L = 1..8: code =
+; code * 2 + next bit until code >= T[L][ctx]; the symbol is entry code + B[L][ctx] of region
+; (class, L). (`first` > 0: the inline copies take X = the letter the context depends on.)
 ; The operands hold offsets into the work area: patch_decoder points them at W (it finds
 ; them at fixed offsets from the copy's start: the .asserts below). With `done` blank the
 ; copy returns with RTS, else it jumps to `done` (with `falls` given, the last handler falls
@@ -124,7 +125,7 @@ COPY_STEP       = 13            ; bytes per code bit (the next T operand)
 COPY_HANDLERS   = 2 + COPY_STEP * MAX_LENGTH + 1        ; the first handler (length 8)
 HANDLER_RTS     = 8             ; bytes per handler: ADC abs,X  TAY  LDA abs,Y  RTS / JMP
 HANDLER_JMP     = 10
-.macro DECODE_SYMBOL id, class, done, falls
+.macro DECODE_SYMBOL id, class, first, done, falls
         .local  copy
 .ident(.sprintf("%s_copy", id)):        ; (decode_g::g_copy, ..: patch_decoder's copy_lo/hi)
 copy:   lda     #0
@@ -133,7 +134,7 @@ copy:   lda     #0
         bne     :+
         jsr     refill
 :       rol     a
-        cmp     a:T_ARRAYS + (I + 1) * STRIDE,x
+        cmp     a:T_ARRAYS + (I + 1) * STRIDE + first,x
         .assert * - copy = ::COPY_T_HI + 1 + ::COPY_STEP * I, error, "a T operand moved"
         bcs     .ident(.sprintf("%s_f%d", id, I + 1))
         .endrep
@@ -146,7 +147,7 @@ LEN_OF_HANDLER .set (I + ::MAX_LENGTH - 1) .mod ::MAX_LENGTH + 1
         .else
         .assert * - copy = ::COPY_HANDLERS + ::HANDLER_JMP * I, error, "a handler moved"
         .endif
-        adc     a:B_ARRAYS + LEN_OF_HANDLER * STRIDE,x
+        adc     a:B_ARRAYS + LEN_OF_HANDLER * STRIDE + first,x
         tay
         lda     a:$0000,y               ; (region (class, L))
         .ifblank done
@@ -247,10 +248,7 @@ no_progress:
         lda     entry_hi2,x
         sta     entry_hi2l
         jsr     advance_walk            ; the first word opens its group
-        lda     word+3
-        clc
-        adc     #T4_CONTEXTS
-        tax
+        ldx     word+3
         lda     word+4
         jmp     emit_word
 
@@ -302,9 +300,7 @@ general:                                ; A = 2 d + answer, d <= 2
         tax
         jsr     decode_t
         sta     word+3
-        clc
-        adc     #T4_CONTEXTS            ; X = the last letter's context
-        tax
+        tax                             ; X = l3 (last_letter's context: T4 + l3)
         lda     first_change
         cmp     #2
         bcs     :+
@@ -333,19 +329,17 @@ short:  cmp     #6                      ; d < 4: 2 d + answer
         sta     answer
         lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
         asl     a
-        ora     #1
         tax
-        DECODE_SYMBOL "ge", CLASS_G, got_g, falls       ; (inline)
+        DECODE_SYMBOL "ge", CLASS_G, G_CONTEXTS, got_g, falls   ; (inline; X = 2 l3)
 got_g:  sec
         adc     word+3
         sta     word+3
-        adc     #T4_CONTEXTS            ; (carry clear) then the last letter
-        tax
-last_letter:                            ; X = T4 context: the T4 symbol, inline, into
-        DECODE_SYMBOL "t4e", CLASS_T4, emit_word, falls         ; emit_word
-emit_word:                              ; A = l4, X = T4 context (78 + l3), entry_hi2l,
-        asl     a                       ; answer
-        ora     entry_lo3 - T4_CONTEXTS,x
+        tax                             ; then the last letter
+last_letter:                            ; X = l3: the T4 symbol (context T4 + l3), inline,
+        DECODE_SYMBOL "t4e", CLASS_T4, T4_CONTEXTS, emit_word, falls    ; into emit_word
+emit_word:                              ; A = l4, X = l3, entry_hi2l, answer
+        asl     a
+        ora     entry_lo3,x
         sta     entry_lo
         ora     answer
         ldy     entry_y
@@ -356,7 +350,7 @@ st_lo:  sta     a:$0000,y               ; (entry_ptr: set_entry_stores)
         bne     :+
         inc     answers_seen+1
 :       lda     entry_hi2l
-        ora     entry_hi3 - T4_CONTEXTS,x
+        ora     entry_hi3,x
         sta     entry_hi
 store_hi:                               ; A = the entry's high byte, Y = entry_y
         iny
@@ -370,7 +364,7 @@ next_word:
         lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
         and     #$3E
         tax
-        DECODE_SYMBOL "dsym", CLASS_D, got_d    ; (inline: once per word; scan.s calls decode_d)
+        DECODE_SYMBOL "dsym", CLASS_D, 0, got_d    ; (inline: once per word; scan.s calls decode_d)
 
 .endproc
 
@@ -379,16 +373,16 @@ next_word:
 ; D copy inline, once per word; decode_d is for scan.s).
 ; in: X = context  out: A = symbol  clobbers: Y, C (X kept)
 .proc decode_d
-        DECODE_SYMBOL "d", CLASS_D
+        DECODE_SYMBOL "d", CLASS_D, 0
 .endproc
 .proc decode_g
-        DECODE_SYMBOL "g", CLASS_G
+        DECODE_SYMBOL "g", CLASS_G, 0
 .endproc
 .proc decode_t
-        DECODE_SYMBOL "t", CLASS_T
+        DECODE_SYMBOL "t", CLASS_T, 0
 .endproc
 .proc decode_t4
-        DECODE_SYMBOL "t4", CLASS_T4
+        DECODE_SYMBOL "t4", CLASS_T4, 0
 .endproc
 
 .segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
