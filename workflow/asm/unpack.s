@@ -54,8 +54,8 @@ HEADER_BYTES    = 4 + REGIONS                   ; N, size, region sizes (the fir
 .segment "ZEROPAGE"
 
 unpack_src:     .res 2          ; in: blob; then the moved blob's header
-unpack_dst:     .res 2          ; in: table; then the pointer to the next count byte
-unpack_index:   .res 2          ; in: index; then the pointer to the last index entry written
+unpack_dst:     .res 2          ; in: table (advance_walk's count_store from then on)
+unpack_index:   .res 2          ; in: index; then its base for index_y (+ 256 per wrap)
 entry_ptr:      .res 2          ; table entries: page base (+ 1 if they start at an odd address)
 entry_y:        .res 1          ; table entries: even offset of the next entry from entry_ptr
 bits:           .res 1          ; bit buffer, MSB next, a marker 1 below the last valid bit
@@ -67,8 +67,8 @@ entry_hi2l:     .res 1          ; its l2 part (l2 << 3), changed on the general 
 entry_lo:       .res 1          ; entry low byte without the answer: (l3 & 3) << 6 | l4 << 1
 first_change:   .res 1          ; general path: d, the first position that changed
 temp:           .res 2          ; scratch: a pointer or a 16-bit word count
-answer_out:     .res 2          ; answer index: the entry of the last group closed
-lookup_out:     .res 2          ; lookup index: the entry of the last group closed
+answer_out:     .res 2          ; answer index: its base for index_y (as unpack_index)
+lookup_out:     .res 2          ; lookup index: its base for index_y
 answers_seen:   .res 2          ; answers decoded so far (words, 16-bit)
 
 .segment "BSS"
@@ -89,6 +89,8 @@ entries_start:  .res 2          ; unpack_dst + 676: the first entry
 group_start:    .res 2          ; words before the current prefix group
 group_end:      .res 2          ; address of the current group's end - 256 (lookup index)
 answers_closed: .res 2          ; answers in the groups closed so far (= answer_index[walk])
+index_y:        .res 1          ; the last index entry's high byte, from unpack_index (and the
+                                ; answer and lookup indexes' pointers)
 
 .segment "DATA"
 
@@ -305,7 +307,8 @@ general:                                ; A = 2 d + answer, d <= 2
         cmp     #2
         bcs     :+
         jsr     advance_walk            ; a new prefix group: close the ones before it
-:       jmp     last_letter             ; (X kept)
+        ldx     word+3
+:       jmp     last_letter
 
 got_d:  cmp     #D_LAST_BASE            ; (the D symbol, decoded inline below)
         bcc     short
@@ -497,9 +500,101 @@ copy_handler:   .byte   HANDLER_JMP - 4, HANDLER_JMP - 4, HANDLER_JMP - 4, HANDL
 
 .segment "CODE"
 
+
+; advance_walk: close prefix groups until the walk reaches word[0], word[1]: write each
+; group's count byte (mod 256) and its entries p + 1 of the three indexes (words so far,
+; answers so far, the group's end - 256); then report progress. The index entries are written
+; at offset index_y from unpack_index, answer_out and lookup_out (their high bytes step as
+; index_y wraps); the count bytes through count_store's operand (start_walk sets both).
+; in: word, walk, entry_ptr/entry_y, group_start, answers_seen
+; out: walk = word's prefix, group_start = words so far, answers_closed = answers_seen
+; clobbers: A X Y temp
+.proc advance_walk
+        lda     entry_ptr               ; words so far = (entry address - entries_start) / 2
+        clc
+        adc     entry_y
+        tay
+        sty     group_end               ; the lookup index's entry: the group's end - 256
+        lda     entry_ptr+1
+        adc     #0
+        sta     temp+1
+        sbc     #0                      ; (carry clear: - 1)
+        sta     group_end+1
+        tya
+        sec
+        sbc     entries_start
+        sta     temp
+        lda     temp+1
+        sbc     entries_start+1
+        lsr     a
+        sta     temp+1
+        ror     temp
+        lda     temp                    ; count byte of the group being closed (mod 256)
+        sec
+        sbc     group_start
+        tax
+        ldy     index_y                 ; (the last index entry's high byte)
+step:   lda     walk+1
+        cmp     word+1
+        bne     close
+        lda     walk
+        cmp     word
+        beq     done
+close:  txa
+count_store:
+        sta     a:$0000                 ; (the next count byte: start_walk, then + 1)
+        inc     count_store+1
+        bne     :+
+        inc     count_store+2
+:       iny                             ; entry p + 1: words, answers, the group's end - 256
+        bne     :+
+        inc     unpack_index+1
+        inc     answer_out+1
+        inc     lookup_out+1
+:       lda     temp
+        sta     (unpack_index),y
+        lda     answers_seen
+        sta     (answer_out),y
+        lda     group_end
+        sta     (lookup_out),y
+        iny
+        lda     temp+1
+        sta     (unpack_index),y
+        lda     answers_seen+1
+        sta     (answer_out),y
+        lda     group_end+1
+        sta     (lookup_out),y
+        lda     progress
+        clc
+        adc     #96
+        sta     progress
+        bcc     :+
+        inc     progress+1
+:       ldx     #0                      ; the groups after the first close empty
+        inc     walk+1
+        lda     walk+1
+        cmp     #26
+        bne     step
+        stx     walk+1
+        inc     walk
+        bne     step                   ; (always)
+done:   sty     index_y
+        lda     answers_seen
+        sta     answers_closed
+        lda     answers_seen+1
+        sta     answers_closed+1
+        lda     temp
+        sta     group_start
+        lda     temp+1
+        sta     group_start+1
+        lda     progress+1
+        jmp     unpack_progress_hook
+.endproc
+
 ; start_walk: the count/index writer stands at prefix AA with index[0] = 0.
 ; in: unpack_dst, unpack_index  out: entries_start = dst + 676, entry_ptr/entry_y at it
-;     (entry_y even); walk, progress, group_start = 0; index[0] = 0
+;     (entry_y even) and the entry stores patched; walk, progress, group_start = 0;
+;     index[0] = 0, index_y = 1; advance_walk's count store at unpack_dst
 ; clobbers: A Y
 .proc start_walk
         lda     unpack_dst
@@ -527,6 +622,11 @@ copy_handler:   .byte   HANDLER_JMP - 4, HANDLER_JMP - 4, HANDLER_JMP - 4, HANDL
         sta     (unpack_index),y
         iny
         sta     (unpack_index),y
+        sty     index_y                 ; (1: index[0]'s high byte)
+        lda     unpack_dst              ; advance_walk's count bytes
+        sta     advance_walk::count_store+1
+        lda     unpack_dst+1
+        sta     advance_walk::count_store+2
         ; (falls through into set_entry_stores)
 .endproc
 
@@ -542,105 +642,6 @@ copy_handler:   .byte   HANDLER_JMP - 4, HANDLER_JMP - 4, HANDLER_JMP - 4, HANDL
         sta     decode_blob::st_lo+2
         sta     decode_blob::st_hi+2
         rts
-.endproc
-
-; advance_walk: close prefix groups until the walk reaches word[0], word[1]: write each
-; group's count byte (mod 256) and index[p + 1] = words so far; then report progress.
-; in: word, walk, entry_ptr/entry_y, group_start  out: walk = word's prefix,
-;     group_start = words so far
-; clobbers: A Y temp
-.proc advance_walk
-        lda     entry_ptr               ; words so far = (entry address - entries_start) / 2
-        clc
-        adc     entry_y
-        tay
-        sty     group_end               ; the lookup index's entry: the group's end - 256
-        lda     entry_ptr+1
-        adc     #0
-        sta     temp+1
-        sbc     #0                      ; (carry clear: - 1)
-        sta     group_end+1
-        tya
-        sec
-        sbc     entries_start
-        sta     temp
-        lda     temp+1
-        sbc     entries_start+1
-        lsr     a
-        sta     temp+1
-        ror     temp
-        lda     temp                    ; count byte of the group being closed (mod 256)
-        sec
-        sbc     group_start
-        ldy     #0
-@step:  pha
-        lda     walk
-        cmp     word
-        bne     @close
-        lda     walk+1
-        cmp     word+1
-        beq     @done
-@close: pla
-        sta     (unpack_dst),y
-        inc     unpack_dst
-        bne     :+
-        inc     unpack_dst+1
-:       lda     unpack_index
-        clc
-        adc     #2
-        sta     unpack_index
-        bcc     :+
-        inc     unpack_index+1
-:       lda     temp
-        sta     (unpack_index),y
-        iny
-        lda     temp+1
-        sta     (unpack_index),y
-        lda     answer_out              ; answer_index[p + 1] = answers so far (and
-        clc                             ; answers_closed); lookup_index[p + 1] = the group's
-        adc     #2                      ; end - 256
-        sta     answer_out
-        bcc     :+
-        inc     answer_out+1
-:       lda     lookup_out
-        clc
-        adc     #2
-        sta     lookup_out
-        bcc     :+
-        inc     lookup_out+1
-:       lda     answers_seen+1
-        sta     answers_closed+1
-        sta     (answer_out),y
-        lda     group_end+1
-        sta     (lookup_out),y
-        dey
-        lda     answers_seen
-        sta     answers_closed
-        sta     (answer_out),y
-        lda     group_end
-        sta     (lookup_out),y
-        lda     progress
-        clc
-        adc     #96
-        sta     progress
-        bcc     :+
-        inc     progress+1
-:       inc     walk+1
-        lda     walk+1
-        cmp     #26
-        bne     :+
-        tya
-        sta     walk+1
-        inc     walk
-:       tya                             ; the groups after the first close empty
-        beq     @step                   ; (always)
-@done:  pla
-        lda     temp
-        sta     group_start
-        lda     temp+1
-        sta     group_start+1
-        lda     progress+1
-        jmp     unpack_progress_hook
 .endproc
 
 ; start_indexes: the answer and lookup indexes' first entries (the game's unpack writes them
