@@ -779,14 +779,12 @@ done:   sty     index_y
         adc     class_region
         tax
         lda     region_lo,x
-        sta     entry_ptr
+        sta     @append+1
         lda     region_hi,x
-        sta     entry_ptr+1
-        sty     temp
+        sta     @append+2
         tya
-        ldy     #0
-        sta     (entry_ptr),y
-        ldy     temp
+@append:
+        sta     a:$0000                 ; (the region's next free byte)
         inc     region_lo,x
         bne     @next
         inc     region_hi,x
@@ -802,45 +800,35 @@ done:   sty     index_y
 :       rts
 .endproc
 
-; limits: for L = 1..max_length: limit = 2 limit - count[L] (from 1); T[L][ctx] =
-; min(limit, 255); B[L][ctx] = (the context's first slot in region (class, L)) - limit - 1.
+; limits: for L = 1..max_length: limit = 2 limit - count[L] (from 1; a valid code keeps it
+; in 0..255 up to its longest length); T[L][ctx] = limit; B[L][ctx] = (the context's first
+; slot in region (class, L)) - limit - 1.
 ; in: context, class_region, slots = counts, max_length, the regions' fill after the context
 ; out: T, B written  clobbers: A X Y temp entry_ptr limit
+.assert <(T_ARRAYS + STRIDE) = 0 .and <(B_ARRAYS + STRIDE) = 0, error, "rows off a page"
+.assert STRIDE = $80, error, "limits steps the rows with EOR #$80"
 .proc limits
-        lda     #<(T_ARRAYS + STRIDE)   ; entry_ptr -> row T[1], temp -> row B[1]
-        sta     entry_ptr
+        lda     #0                      ; entry_ptr -> row T[1], temp -> row B[1]; Y = the
+        sta     entry_ptr               ; context (+ STRIDE in the rows of even L)
+        sta     temp
         lda     work_page
         clc
         adc     #>(T_ARRAYS + STRIDE)
         sta     entry_ptr+1
-        lda     #<(B_ARRAYS + STRIDE)
-        sta     temp
-        lda     work_page
-        clc
-        adc     #>(B_ARRAYS + STRIDE)
+        adc     #>(B_ARRAYS - T_ARRAYS)
         sta     temp+1
         lda     #1
         sta     limit
-        lda     #0
-        sta     limit+1
         ldy     context
         ldx     #1
 @length:
-        asl     limit
-        rol     limit+1
         lda     limit
+        asl     a
         sec
         sbc     slots,x
         sta     limit
-        bcs     :+
-        dec     limit+1
-:       lda     limit+1                 ; T = min(limit, 255)
-        beq     :+
-        lda     #$FF
-        bne     @store_t
-:       lda     limit
-@store_t:
-        sta     (entry_ptr),y
+        sta     (entry_ptr),y           ; T
+        sty     limit+1
         txa                             ; first slot = fill - count - region start
         clc
         adc     class_region
@@ -852,17 +840,13 @@ done:   sty     index_y
         sbc     region_start,y
         clc
         sbc     limit
-        ldy     context
-        sta     (temp),y
-        lda     entry_ptr               ; next rows: + STRIDE
+        ldy     limit+1
+        sta     (temp),y                ; B
+        tya                             ; the next rows: + STRIDE, or the next page
         eor     #STRIDE
-        sta     entry_ptr
-        bne     :+
+        tay
+        bmi     :+
         inc     entry_ptr+1
-:       lda     temp
-        eor     #STRIDE
-        sta     temp
-        bne     :+
         inc     temp+1
 :       cpx     max_length
         inx
