@@ -80,9 +80,8 @@ slots:          .res MAX_LENGTH + 1  ; table build: symbols per length (1..8)
 work_page:      .res 1          ; high byte of W
 context:        .res 1          ; table build: context number
 class_region:   .res 1          ; table build: region of the context's codes of length 1, - 1
-alphabet:       .res 1          ; table build: symbols in its alphabet
 max_length:     .res 1          ; table build: the longest code of the context
-limit:          .res 2          ; table build: the 16-bit code limit of the current length
+limit:          .res 2          ; table build: the code limit of the current length, the row offset
 walk:           .res 2          ; letters of the prefix the count/index writer stands at
 progress:       .res 2          ; 8.8 fixed point: +96/256 per prefix (676 -> 253)
 entries_start:  .res 2          ; unpack_dst + 676: the first entry
@@ -749,7 +748,7 @@ done:   sty     index_y
         sbc     context
         lsr     a
 @alphabet:
-        sta     alphabet
+        sta     @last+1
         dex
         stx     class_region            ; (minus 1: region = class_region + L)
         lda     #0
@@ -789,7 +788,7 @@ done:   sty     index_y
         bne     @next
         inc     region_hi,x
 @next:  iny
-        cpy     alphabet
+@last:  cpy     #0                      ; (the alphabet's size)
         bne     @symbol
         jsr     limits
         inc     context
