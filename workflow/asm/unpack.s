@@ -22,10 +22,13 @@
 ; seed/unpack_seed.s: validation PRG only) moves the blob down to end at W = (blob end - work
 ; size) & $FF00 and builds the tables in [W, W + work size). The build proves that the table
 ; writes never catch the blob's read pointer (pack.inplace_margin). Default lists
-; (results/bench/unpack.json): dict_unpack_in_place 4.90 M cycles = 4.97 s PAL (with the answer
-; and lookup indexes), dict_unpack 5.07 M = 5.15 s, dict_unpack_seed 1.78 M = 1.80 s.
-; Where the time goes: ~16 cycles per code bit (7.7 bits per word) and ~35 per blob byte
-; refilled, ~20 per symbol, ~50 per word written, the move ~12 per blob byte, tables 0.3 M.
+; (results/bench/unpack.json): dict_unpack_in_place 4.55 M cycles = 4.62 s PAL (with the answer
+; and lookup indexes; 4.53 M in the game's layout), dict_unpack 4.73 M = 4.80 s,
+; dict_unpack_seed 1.77 M = 1.80 s. Where the time goes: ~16 cycles per code bit (7.0 bits per
+; word: 1.7 M) and ~31 per blob byte refilled (0.44 M), ~15 per symbol decoded inline (D, T4
+; and the G of d = 3: 83 % of them) and ~24 per called one, ~50 per word written, ~110 per
+; prefix group closed (0.13 M), the tables 0.28 M; ~40 K more where branches and indexed
+; reads cross a page (the layout's); dict_unpack's move ~12 per blob byte.
 
 .include "globals.inc"
 .include "ctxhuff.inc"
@@ -54,8 +57,8 @@ HEADER_BYTES    = 4 + REGIONS                   ; N, size, region sizes (the fir
 .segment "ZEROPAGE"
 
 unpack_src:     .res 2          ; in: blob; then the moved blob's header
-unpack_dst:     .res 2          ; in: table; then the pointer to the next count byte
-unpack_index:   .res 2          ; in: index; then the pointer to the last index entry written
+unpack_dst:     .res 2          ; in: table (advance_walk's count_store from then on)
+unpack_index:   .res 2          ; in: index; then its base for index_y (+ 256 per wrap)
 entry_ptr:      .res 2          ; table entries: page base (+ 1 if they start at an odd address)
 entry_y:        .res 1          ; table entries: even offset of the next entry from entry_ptr
 bits:           .res 1          ; bit buffer, MSB next, a marker 1 below the last valid bit
@@ -67,8 +70,8 @@ entry_hi2l:     .res 1          ; its l2 part (l2 << 3), changed on the general 
 entry_lo:       .res 1          ; entry low byte without the answer: (l3 & 3) << 6 | l4 << 1
 first_change:   .res 1          ; general path: d, the first position that changed
 temp:           .res 2          ; scratch: a pointer or a 16-bit word count
-answer_out:     .res 2          ; answer index: the entry of the last group closed
-lookup_out:     .res 2          ; lookup index: the entry of the last group closed
+answer_out:     .res 2          ; answer index: its base for index_y (as unpack_index)
+lookup_out:     .res 2          ; lookup index: its base for index_y
 answers_seen:   .res 2          ; answers decoded so far (words, 16-bit)
 
 .segment "BSS"
@@ -80,15 +83,16 @@ slots:          .res MAX_LENGTH + 1  ; table build: symbols per length (1..8)
 work_page:      .res 1          ; high byte of W
 context:        .res 1          ; table build: context number
 class_region:   .res 1          ; table build: region of the context's codes of length 1, - 1
-alphabet:       .res 1          ; table build: symbols in its alphabet
 max_length:     .res 1          ; table build: the longest code of the context
-limit:          .res 2          ; table build: the 16-bit code limit of the current length
+limit:          .res 2          ; table build: the code limit of the current length, the row offset
 walk:           .res 2          ; letters of the prefix the count/index writer stands at
 progress:       .res 2          ; 8.8 fixed point: +96/256 per prefix (676 -> 253)
 entries_start:  .res 2          ; unpack_dst + 676: the first entry
 group_start:    .res 2          ; words before the current prefix group
 group_end:      .res 2          ; address of the current group's end - 256 (lookup index)
 answers_closed: .res 2          ; answers in the groups closed so far (= answer_index[walk])
+index_y:        .res 1          ; the last index entry's high byte, from unpack_index (and the
+                                ; answer and lookup indexes' pointers)
 
 .segment "DATA"
 
@@ -110,54 +114,53 @@ entry_lo3:                      ; (l3 & 3) << 6
         .repeat 26, I
         .byte   (I & 3) << 6
         .endrep
-patch_table:                    ; DECODE_SYMBOL's operands: address, kind (3 bytes each)
-
-; DECODE_SYMBOL id, class, done: one symbol of context X (of `class`) from the bit stream
-; into A (clobbers Y, keeps X), unrolled over the code length L = 1..8: code = code * 2 +
-; next bit until code >= T[L][X]; the symbol is entry code + B[L][X] of region (class, L).
-; The operands hold offsets into the work area: patch_decoder points them at W (each copy
-; adds its records to patch_table). With `done` blank the copy returns with RTS, else it
-; jumps to `done`. One copy per class, ~250 bytes each with its records: the D copy (once per
-; word) is inline in dict_unpack, the others are called (JSR + RTS: 12 cycles a symbol).
-.macro DECODE_SYMBOL id, class, done
-        lda     #0
+; DECODE_SYMBOL id, class, first, done: one symbol of context first + X (of `class`) from the
+; bit stream into A (clobbers Y, keeps X), unrolled over the code length L = 1..8: code =
+; code * 2 + next bit until code >= T[L][ctx]; the symbol is entry code + B[L][ctx] of region
+; (class, L). (`first` > 0: the inline copies take X = the letter the context depends on.)
+; The operands hold offsets into the work area: patch_decoder points them at W (it finds
+; them at fixed offsets from the copy's start: the .asserts below). With `done` blank the
+; copy returns with RTS, else it jumps to `done` (with `falls` given, the last handler falls
+; through: `done` follows the copy). ~175 bytes a copy: decode_blob has three inline (D,
+; every word; the G of d = 3 words; T4, every word: 83 % of the symbols); decode_d, decode_g,
+; decode_t and decode_t4 are called (JSR + RTS: 12 cycles a symbol) by its general path and
+; by scan.s.
+COPY_T_HI       = 12            ; offset of T[1]'s operand high byte in a copy
+COPY_STEP       = 13            ; bytes per code bit (the next T operand)
+COPY_HANDLERS   = 2 + COPY_STEP * MAX_LENGTH + 1        ; the first handler (length 8)
+HANDLER_RTS     = 8             ; bytes per handler: ADC abs,X  TAY  LDA abs,Y  RTS / JMP
+HANDLER_JMP     = 10
+.macro DECODE_SYMBOL id, class, first, done, falls
+        .local  copy
+.ident(.sprintf("%s_copy", id)):        ; (decode_g::g_copy, ..: patch_decoder's copy_lo/hi)
+copy:   lda     #0
         .repeat ::MAX_LENGTH, I
         asl     bits
         bne     :+
         jsr     refill
 :       rol     a
-.ident(.sprintf("%s_t%d", id, I + 1)):
-        cmp     a:T_ARRAYS + (I + 1) * STRIDE,x
+        cmp     a:T_ARRAYS + (I + 1) * STRIDE + first,x
+        .assert * - copy = ::COPY_T_HI + 1 + ::COPY_STEP * I, error, "a T operand moved"
         bcs     .ident(.sprintf("%s_f%d", id, I + 1))
         .endrep
         sec                             ; a corrupt stream: take the 8-bit code as found
         .repeat ::MAX_LENGTH, I         ; handlers 8, 1, 2, .. 7 (all within branch reach)
 LEN_OF_HANDLER .set (I + ::MAX_LENGTH - 1) .mod ::MAX_LENGTH + 1
 .ident(.sprintf("%s_f%d", id, LEN_OF_HANDLER)):
-.ident(.sprintf("%s_b%d", id, LEN_OF_HANDLER)):
-        adc     a:B_ARRAYS + LEN_OF_HANDLER * STRIDE,x
+        .ifblank done
+        .assert * - copy = ::COPY_HANDLERS + ::HANDLER_RTS * I, error, "a handler moved"
+        .else
+        .assert * - copy = ::COPY_HANDLERS + ::HANDLER_JMP * I, error, "a handler moved"
+        .endif
+        adc     a:B_ARRAYS + LEN_OF_HANDLER * STRIDE + first,x
         tay
-.ident(.sprintf("%s_r%d", id, LEN_OF_HANDLER)):
-        lda     a:$0000,y
+        lda     a:$0000,y               ; (region (class, L))
         .ifblank done
         rts
-        .else
-        .if I < ::MAX_LENGTH - 1
+        .elseif I < ::MAX_LENGTH - 1 .or .blank(falls)
         jmp     done
         .endif
-        .endif
         .endrep
-        .pushseg
-        .segment "RODATA"
-        .repeat ::MAX_LENGTH, I
-        .word   .ident(.sprintf("%s_t%d", id, I + 1)) + 1
-        .byte   >(T_ARRAYS + (I + 1) * STRIDE) & $7F
-        .word   .ident(.sprintf("%s_b%d", id, I + 1)) + 1
-        .byte   >(B_ARRAYS + (I + 1) * STRIDE)
-        .word   .ident(.sprintf("%s_r%d", id, I + 1)) + 1
-        .byte   $80 | (class * ::MAX_LENGTH + I)
-        .endrep
-        .popseg
 .endmacro
 
 ; READ_BIT: the next bit of the stream into C (for the table builder; A X Y kept).
@@ -250,79 +253,17 @@ no_progress:
         lda     entry_hi2,x
         sta     entry_hi2l
         jsr     advance_walk            ; the first word opens its group
-        lda     word+3
-        clc
-        adc     #T4_CONTEXTS
-        tax
+        ldx     word+3
         lda     word+4
         jmp     emit_word
 
-next_word:
-        lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
-        and     #$3E
-        tax
-        DECODE_SYMBOL "dsym", CLASS_D, got_d    ; (inline: once per word; scan.s calls decode_d)
-got_d:  cmp     #D_LAST_BASE
-        bcc     short
-        sbc     #6                      ; d = 4 (carry set): the new entry low byte is
-        clc                             ; entry_lo + sym - 6 (answer bit included)
-        adc     entry_lo
-        ldy     entry_y
-        sta     (entry_ptr),y
-        lsr     a                       ; C = the answer bit
-        bcc     :+
-        inc     answers_seen
-        bne     :+
-        inc     answers_seen+1
-:       asl     a
-        sta     entry_lo
-        iny
-        lda     entry_hi
-        sta     (entry_ptr),y
-        iny
-        sty     entry_y
-        beq     :+
-        jmp     next_word
-:       inc     entry_ptr+1
-        jmp     next_word
-short:  cmp     #6                      ; d < 4: 2 d + answer
-        bcc     general
-        and     #1                      ; d = 3
-        sta     answer
-        lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
-        asl     a
-        ora     #1
-        tax
-        jsr     decode_g
-        sec
-        adc     word+3
-        sta     word+3
-        adc     #T4_CONTEXTS            ; (carry clear) then the last letter
-        tax
-        jsr     decode_t4
-emit_word:                              ; A = l4, X = T4 context (78 + l3), entry_hi2l,
-        asl     a                       ; answer
-        ora     entry_lo3 - T4_CONTEXTS,x
-        sta     entry_lo
-        ora     answer
-        ldy     entry_y
-        sta     (entry_ptr),y
-        lsr     a                       ; the answer bit, counted here: after advance_walk
-        bcc     :+                      ; closed the groups before this word's
-        inc     answers_seen
-        bne     :+
-        inc     answers_seen+1
-:       iny
-        lda     entry_hi2l
-        ora     entry_hi3 - T4_CONTEXTS,x
-        sta     entry_hi
-        sta     (entry_ptr),y
-        iny
-        sty     entry_y
-        beq     :+
-        jmp     next_word
-:       inc     entry_ptr+1
-        jmp     next_word
+finish: lda     #26                     ; walk past ZZ: close every group, index[676] = N
+        sta     word
+        lda     #0
+        sta     word+1
+        jsr     advance_walk
+        lda     #$FF
+        jmp     unpack_progress_hook
 
 general:                                ; A = 2 d + answer, d <= 2
         lsr     a
@@ -364,25 +305,73 @@ general:                                ; A = 2 d + answer, d <= 2
         tax
         jsr     decode_t
         sta     word+3
-        clc
-        adc     #T4_CONTEXTS
-        tax
-        jsr     decode_t4
-        pha
+        tax                             ; X = l3 (last_letter's context: T4 + l3)
         lda     first_change
         cmp     #2
         bcs     :+
         jsr     advance_walk            ; a new prefix group: close the ones before it
-:       pla
-        jmp     emit_word
+        ldx     word+3
+:       jmp     last_letter
 
-finish: lda     #26                     ; walk past ZZ: close every group, index[676] = N
-        sta     word
-        lda     #0
-        sta     word+1
-        jsr     advance_walk
-        lda     #$FF
-        jmp     unpack_progress_hook
+got_d:  cmp     #D_LAST_BASE            ; (the D symbol, decoded inline below)
+        bcc     short
+        sbc     #6                      ; d = 4 (carry set): the new entry low byte is
+        clc                             ; entry_lo + sym - 6 (answer bit included)
+        adc     entry_lo
+        ldy     entry_y
+st_lo4: sta     a:$0000,y               ; (entry_ptr: set_entry_stores)
+        lsr     a                       ; C = the answer bit
+        bcc     :+
+        inc     answers_seen
+        bne     :+
+        inc     answers_seen+1
+:       asl     a
+        sta     entry_lo
+        lda     entry_hi
+        jmp     store_hi
+short:  cmp     #6                      ; d < 4: 2 d + answer
+        bcc     general
+        and     #1                      ; d = 3
+        sta     answer
+        lda     word+3                  ; d = 3: new fourth letter (G context 2 l3 + 1)
+        asl     a
+        tax
+        DECODE_SYMBOL "ge", CLASS_G, G_CONTEXTS, got_g, falls   ; (inline; X = 2 l3)
+got_g:  sec
+        adc     word+3
+        sta     word+3
+        tax                             ; then the last letter
+last_letter:                            ; X = l3: the T4 symbol (context T4 + l3), inline,
+        DECODE_SYMBOL "t4e", CLASS_T4, T4_CONTEXTS, emit_word, falls    ; into emit_word
+emit_word:                              ; A = l4, X = l3, entry_hi2l, answer
+        asl     a
+        ora     entry_lo3,x
+        sta     entry_lo
+        ora     answer
+        ldy     entry_y
+st_lo:  sta     a:$0000,y               ; (entry_ptr: set_entry_stores)
+        lsr     a                       ; the answer bit, counted here: after advance_walk
+        bcc     :+                      ; closed the groups before this word's
+        inc     answers_seen
+        bne     :+
+        inc     answers_seen+1
+:       lda     entry_hi2l
+        ora     entry_hi3,x
+        sta     entry_hi
+store_hi:                               ; A = the entry's high byte, Y = entry_y
+        iny
+st_hi:  sta     a:$0000,y               ; (entry_ptr: set_entry_stores)
+        iny
+        sty     entry_y
+        bne     next_word
+        inc     entry_ptr+1             ; the next page (entry_y = 0)
+        jsr     set_entry_stores
+next_word:
+        lda     entry_lo                ; D: context 2 l4 = entry_lo & $3E
+        and     #$3E
+        tax
+        DECODE_SYMBOL "dsym", CLASS_D, 0, got_d    ; (inline: once per word; scan.s calls decode_d)
+
 .endproc
 
 
@@ -390,90 +379,114 @@ finish: lda     #26                     ; walk past ZZ: close every group, index
 ; D copy inline, once per word; decode_d is for scan.s).
 ; in: X = context  out: A = symbol  clobbers: Y, C (X kept)
 .proc decode_d
-        DECODE_SYMBOL "d", CLASS_D
+        DECODE_SYMBOL "d", CLASS_D, 0
 .endproc
 .proc decode_g
-        DECODE_SYMBOL "g", CLASS_G
+        DECODE_SYMBOL "g", CLASS_G, 0
 .endproc
 .proc decode_t
-        DECODE_SYMBOL "t", CLASS_T
+        DECODE_SYMBOL "t", CLASS_T, 0
 .endproc
 .proc decode_t4
-        DECODE_SYMBOL "t4", CLASS_T4
+        DECODE_SYMBOL "t4", CLASS_T4, 0
 .endproc
-
-.segment "RODATA"
-patch_table_end:
-.segment "CODE"
 
 .segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
 
-; patch_decoder: point the DECODE_SYMBOL copies' operands into the work area: T and B
-; arrays (kind = page offset: W's page added to the high byte) and symbol regions (kind =
-; $80 + region: the region's address).
-; in: work_page, region_lo/hi  out: code patched  clobbers: A X Y temp entry_ptr
+; patch_decoder: point the DECODE_SYMBOL copies' operands into the work area: T[L] and B[L]
+; (their high bytes: W's page + the row's page offset) and each handler's region (class, L).
+; in: work_page, region_lo/hi  out: code patched  clobbers: A X Y temp entry_ptr limit
 .proc patch_decoder
-        lda     #<patch_table
-        sta     entry_ptr
-        lda     #>patch_table
-        sta     entry_ptr+1
-@record:
-        ldy     #0
-        lda     (entry_ptr),y           ; operand address
+        ldx     #COPIES - 1
+@copy:  lda     copy_lo,x
         sta     temp
-        iny
-        lda     (entry_ptr),y
+        lda     copy_hi,x
         sta     temp+1
-        iny
-        lda     (entry_ptr),y           ; kind
-        bmi     @region
+        ldy     #COPY_T_HI              ; T[L]'s high byte: W's page + (L - 1) / 2
+        lda     #0
+@t:     sta     limit                   ; L - 1
+        lsr     a
         clc
         adc     work_page
-        ldy     #1
         sta     (temp),y
-        bne     @next                   ; (always: W is not in page 0)
-@region:
-        and     #$7F
-        tax
-        ldy     #0
-        lda     region_lo,x
+        tya
+        adc     #COPY_STEP              ; (carry clear: no page crossed)
+        tay
+        lda     limit
+        adc     #1
+        cmp     #MAX_LENGTH
+        bne     @t
+        lda     copy_class,x
+        sta     limit
+        ldy     #COPY_HANDLERS + 2      ; handlers: length 8, then 1 .. 7
+        lda     #MAX_LENGTH
+@handler:
+        sta     limit+1                 ; L
+        clc                             ; B[L]'s high byte: W's page + (7 + L) / 2
+        adc     #MAX_LENGTH - 1
+        lsr     a
+        clc
+        adc     work_page
         sta     (temp),y
         iny
-        lda     region_hi,x
-        sta     (temp),y
-@next:  lda     entry_ptr
+        iny
+        iny                             ; the region's operand: region class * 8 + L - 1
+        lda     limit
         clc
-        adc     #3
-        sta     entry_ptr
-        bcc     :+
-        inc     entry_ptr+1
-:       cmp     #<patch_table_end
-        bne     @record
-        lda     entry_ptr+1
-        cmp     #>patch_table_end
-        bne     @record
+        adc     limit+1
+        stx     entry_ptr
+        tax
+        lda     region_lo - 1,x
+        sta     (temp),y
+        iny
+        lda     region_hi - 1,x
+        sta     (temp),y
+        ldx     entry_ptr
+        tya                             ; the next handler's B high byte
+        clc
+        adc     copy_handler,x
+        tay
+        lda     limit+1
+        and     #MAX_LENGTH - 1         ; (8 -> 0) + 1
+        adc     #1                      ; (carry clear)
+        cmp     #MAX_LENGTH
+        bne     @handler
+        dex
+        bpl     @copy
         rts
 .endproc
+
+; the DECODE_SYMBOL copies: address, region of length 1, handler bytes - 4 (after its region
+; operand's high byte to the next handler's B operand's high byte)
+COPIES          = 7
+copy_lo:        .byte   <decode_blob::dsym_copy, <decode_blob::ge_copy, <decode_blob::t4e_copy
+                .byte   <decode_d::d_copy, <decode_g::g_copy, <decode_t::t_copy
+                .byte   <decode_t4::t4_copy
+copy_hi:        .byte   >decode_blob::dsym_copy, >decode_blob::ge_copy, >decode_blob::t4e_copy
+                .byte   >decode_d::d_copy, >decode_g::g_copy, >decode_t::t_copy
+                .byte   >decode_t4::t4_copy
+copy_class:     .byte   CLASS_D * MAX_LENGTH, CLASS_G * MAX_LENGTH, CLASS_T4 * MAX_LENGTH
+                .byte   CLASS_D * MAX_LENGTH, CLASS_G * MAX_LENGTH, CLASS_T * MAX_LENGTH
+                .byte   CLASS_T4 * MAX_LENGTH
+copy_handler:   .byte   HANDLER_JMP - 4, HANDLER_JMP - 4, HANDLER_JMP - 4, HANDLER_RTS - 4
+                .byte   HANDLER_RTS - 4, HANDLER_RTS - 4, HANDLER_RTS - 4
 
 .segment "CODE"
 
 ; refill: the bit buffer ran dry (ASL left 0: the marker went out); load the next blob byte.
 ; The read pointer is the operand of read_op: faster than (zp),y.
-; in: A = code to keep  out: C = the byte's top bit, bits = the rest + marker; A X kept
-; clobbers: Y
+; in: C = 1 (the marker, as ASL left it)  out: C = the byte's top bit, bits = the rest +
+; marker; A X kept  clobbers: Y
 .proc refill
-        tay
 ::read_op:
-        lda     a:$0000
+        ldy     a:$0000
+        sty     bits
+        rol     bits                    ; C = 1 (the marker ASL shifted out) becomes the new one
         inc     read_op+1
         beq     @page
-@got:   sec
-        rol     a
-        sta     bits
-        tya
         rts
 @page:  inc     read_op+2
-        bne     @got                    ; (always)
+        rts
 .endproc
 
 .segment "INIT"                         ; start-up only: the table writes reuse it (dict.s)
@@ -490,9 +503,101 @@ patch_table_end:
 
 .segment "CODE"
 
+
+; advance_walk: close prefix groups until the walk reaches word[0], word[1]: write each
+; group's count byte (mod 256) and its entries p + 1 of the three indexes (words so far,
+; answers so far, the group's end - 256); then report progress. The index entries are written
+; at offset index_y from unpack_index, answer_out and lookup_out (their high bytes step as
+; index_y wraps); the count bytes through count_store's operand (start_walk sets both).
+; in: word, walk, entry_ptr/entry_y, group_start, answers_seen
+; out: walk = word's prefix, group_start = words so far, answers_closed = answers_seen
+; clobbers: A X Y temp
+.proc advance_walk
+        lda     entry_ptr               ; words so far = (entry address - entries_start) / 2
+        clc
+        adc     entry_y
+        tay
+        sty     group_end               ; the lookup index's entry: the group's end - 256
+        lda     entry_ptr+1
+        adc     #0
+        sta     temp+1
+        sbc     #0                      ; (carry clear: - 1)
+        sta     group_end+1
+        tya
+        sec
+        sbc     entries_start
+        sta     temp
+        lda     temp+1
+        sbc     entries_start+1
+        lsr     a
+        sta     temp+1
+        ror     temp
+        lda     temp                    ; count byte of the group being closed (mod 256)
+        sec
+        sbc     group_start
+        tax
+        ldy     index_y                 ; (the last index entry's high byte)
+step:   lda     walk+1
+        cmp     word+1
+        bne     close
+        lda     walk
+        cmp     word
+        beq     done
+close:  txa
+count_store:
+        sta     a:$0000                 ; (the next count byte: start_walk, then + 1)
+        inc     count_store+1
+        bne     :+
+        inc     count_store+2
+:       iny                             ; entry p + 1: words, answers, the group's end - 256
+        bne     :+
+        inc     unpack_index+1
+        inc     answer_out+1
+        inc     lookup_out+1
+:       lda     temp
+        sta     (unpack_index),y
+        lda     answers_seen
+        sta     (answer_out),y
+        lda     group_end
+        sta     (lookup_out),y
+        iny
+        lda     temp+1
+        sta     (unpack_index),y
+        lda     answers_seen+1
+        sta     (answer_out),y
+        lda     group_end+1
+        sta     (lookup_out),y
+        lda     progress
+        clc
+        adc     #96
+        sta     progress
+        bcc     :+
+        inc     progress+1
+:       ldx     #0                      ; the groups after the first close empty
+        inc     walk+1
+        lda     walk+1
+        cmp     #26
+        bne     step
+        stx     walk+1
+        inc     walk
+        bne     step                   ; (always)
+done:   sty     index_y
+        lda     answers_seen
+        sta     answers_closed
+        lda     answers_seen+1
+        sta     answers_closed+1
+        lda     temp
+        sta     group_start
+        lda     temp+1
+        sta     group_start+1
+        lda     progress+1
+        jmp     unpack_progress_hook
+.endproc
+
 ; start_walk: the count/index writer stands at prefix AA with index[0] = 0.
 ; in: unpack_dst, unpack_index  out: entries_start = dst + 676, entry_ptr/entry_y at it
-;     (entry_y even); walk, progress, group_start = 0; index[0] = 0
+;     (entry_y even) and the entry stores patched; walk, progress, group_start = 0;
+;     index[0] = 0, index_y = 1; advance_walk's count store at unpack_dst
 ; clobbers: A Y
 .proc start_walk
         lda     unpack_dst
@@ -520,106 +625,26 @@ patch_table_end:
         sta     (unpack_index),y
         iny
         sta     (unpack_index),y
-        rts
+        sty     index_y                 ; (1: index[0]'s high byte)
+        lda     unpack_dst              ; advance_walk's count bytes
+        sta     advance_walk::count_store+1
+        lda     unpack_dst+1
+        sta     advance_walk::count_store+2
+        ; (falls through into set_entry_stores)
 .endproc
 
-; advance_walk: close prefix groups until the walk reaches word[0], word[1]: write each
-; group's count byte (mod 256) and index[p + 1] = words so far; then report progress.
-; in: word, walk, entry_ptr/entry_y, group_start  out: walk = word's prefix,
-;     group_start = words so far
-; clobbers: A Y temp
-.proc advance_walk
-        lda     entry_ptr               ; words so far = (entry address - entries_start) / 2
-        clc
-        adc     entry_y
-        tay
-        sty     group_end               ; the lookup index's entry: the group's end - 256
+; set_entry_stores: point decode_blob's three entry stores (STA abs,Y) at entry_ptr.
+; in: entry_ptr  out: the stores patched  clobbers: A
+.proc set_entry_stores
+        lda     entry_ptr
+        sta     decode_blob::st_lo4+1
+        sta     decode_blob::st_lo+1
+        sta     decode_blob::st_hi+1
         lda     entry_ptr+1
-        adc     #0
-        sta     temp+1
-        sbc     #0                      ; (carry clear: - 1)
-        sta     group_end+1
-        tya
-        sec
-        sbc     entries_start
-        sta     temp
-        lda     temp+1
-        sbc     entries_start+1
-        lsr     a
-        sta     temp+1
-        ror     temp
-        lda     temp                    ; count byte of the group being closed (mod 256)
-        sec
-        sbc     group_start
-        ldy     #0
-@step:  pha
-        lda     walk
-        cmp     word
-        bne     @close
-        lda     walk+1
-        cmp     word+1
-        beq     @done
-@close: pla
-        sta     (unpack_dst),y
-        inc     unpack_dst
-        bne     :+
-        inc     unpack_dst+1
-:       lda     unpack_index
-        clc
-        adc     #2
-        sta     unpack_index
-        bcc     :+
-        inc     unpack_index+1
-:       lda     temp
-        sta     (unpack_index),y
-        iny
-        lda     temp+1
-        sta     (unpack_index),y
-        lda     answer_out              ; answer_index[p + 1] = answers so far (and
-        clc                             ; answers_closed); lookup_index[p + 1] = the group's
-        adc     #2                      ; end - 256
-        sta     answer_out
-        bcc     :+
-        inc     answer_out+1
-:       lda     lookup_out
-        clc
-        adc     #2
-        sta     lookup_out
-        bcc     :+
-        inc     lookup_out+1
-:       lda     answers_seen+1
-        sta     answers_closed+1
-        sta     (answer_out),y
-        lda     group_end+1
-        sta     (lookup_out),y
-        dey
-        lda     answers_seen
-        sta     answers_closed
-        sta     (answer_out),y
-        lda     group_end
-        sta     (lookup_out),y
-        lda     progress
-        clc
-        adc     #96
-        sta     progress
-        bcc     :+
-        inc     progress+1
-:       inc     walk+1
-        lda     walk+1
-        cmp     #26
-        bne     :+
-        tya
-        sta     walk+1
-        inc     walk
-:       tya                             ; the groups after the first close empty
-        beq     @step                   ; (always)
-@done:  pla
-        lda     temp
-        sta     group_start
-        lda     temp+1
-        sta     group_start+1
-        lda     progress+1
-        jmp     unpack_progress_hook
+        sta     decode_blob::st_lo4+2
+        sta     decode_blob::st_lo+2
+        sta     decode_blob::st_hi+2
+        rts
 .endproc
 
 ; start_indexes: the answer and lookup indexes' first entries (the game's unpack writes them
@@ -727,7 +752,7 @@ patch_table_end:
         sbc     context
         lsr     a
 @alphabet:
-        sta     alphabet
+        sta     @last+1
         dex
         stx     class_region            ; (minus 1: region = class_region + L)
         lda     #0
@@ -757,19 +782,17 @@ patch_table_end:
         adc     class_region
         tax
         lda     region_lo,x
-        sta     entry_ptr
+        sta     @append+1
         lda     region_hi,x
-        sta     entry_ptr+1
-        sty     temp
+        sta     @append+2
         tya
-        ldy     #0
-        sta     (entry_ptr),y
-        ldy     temp
+@append:
+        sta     a:$0000                 ; (the region's next free byte)
         inc     region_lo,x
         bne     @next
         inc     region_hi,x
 @next:  iny
-        cpy     alphabet
+@last:  cpy     #0                      ; (the alphabet's size)
         bne     @symbol
         jsr     limits
         inc     context
@@ -780,45 +803,35 @@ patch_table_end:
 :       rts
 .endproc
 
-; limits: for L = 1..max_length: limit = 2 limit - count[L] (from 1); T[L][ctx] =
-; min(limit, 255); B[L][ctx] = (the context's first slot in region (class, L)) - limit - 1.
+; limits: for L = 1..max_length: limit = 2 limit - count[L] (from 1; a valid code keeps it
+; in 0..255 up to its longest length); T[L][ctx] = limit; B[L][ctx] = (the context's first
+; slot in region (class, L)) - limit - 1.
 ; in: context, class_region, slots = counts, max_length, the regions' fill after the context
 ; out: T, B written  clobbers: A X Y temp entry_ptr limit
+.assert <(T_ARRAYS + STRIDE) = 0 .and <(B_ARRAYS + STRIDE) = 0, error, "rows off a page"
+.assert STRIDE = $80, error, "limits steps the rows with EOR #$80"
 .proc limits
-        lda     #<(T_ARRAYS + STRIDE)   ; entry_ptr -> row T[1], temp -> row B[1]
-        sta     entry_ptr
+        lda     #0                      ; entry_ptr -> row T[1], temp -> row B[1]; Y = the
+        sta     entry_ptr               ; context (+ STRIDE in the rows of even L)
+        sta     temp
         lda     work_page
         clc
         adc     #>(T_ARRAYS + STRIDE)
         sta     entry_ptr+1
-        lda     #<(B_ARRAYS + STRIDE)
-        sta     temp
-        lda     work_page
-        clc
-        adc     #>(B_ARRAYS + STRIDE)
+        adc     #>(B_ARRAYS - T_ARRAYS)
         sta     temp+1
         lda     #1
         sta     limit
-        lda     #0
-        sta     limit+1
         ldy     context
         ldx     #1
 @length:
-        asl     limit
-        rol     limit+1
         lda     limit
+        asl     a
         sec
         sbc     slots,x
         sta     limit
-        bcs     :+
-        dec     limit+1
-:       lda     limit+1                 ; T = min(limit, 255)
-        beq     :+
-        lda     #$FF
-        bne     @store_t
-:       lda     limit
-@store_t:
-        sta     (entry_ptr),y
+        sta     (entry_ptr),y           ; T
+        sty     limit+1
         txa                             ; first slot = fill - count - region start
         clc
         adc     class_region
@@ -830,17 +843,13 @@ patch_table_end:
         sbc     region_start,y
         clc
         sbc     limit
-        ldy     context
-        sta     (temp),y
-        lda     entry_ptr               ; next rows: + STRIDE
+        ldy     limit+1
+        sta     (temp),y                ; B
+        tya                             ; the next rows: + STRIDE, or the next page
         eor     #STRIDE
-        sta     entry_ptr
-        bne     :+
+        tay
+        bmi     :+
         inc     entry_ptr+1
-:       lda     temp
-        eor     #STRIDE
-        sta     temp
-        bne     :+
         inc     temp+1
 :       cpx     max_length
         inx
