@@ -281,17 +281,14 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         cmp     #2
         bne     :+
         inc     @right
-:       clc
+:       sty     @index
+        ldy     board_guesses, x
+        clc
         adc     #1                      ; key state = mark + 1; keep the best one
-        sta     @state
-        lda     board_guesses, x
-        stx     @index
-        tax
-        lda     @state
-        cmp     key_state, x
+        cmp     key_state, y
         bcc     :+
-        sta     key_state, x
-:       ldx     @index
+        sta     key_state, y
+:       ldy     @index
         inx
         iny
         cpy     #LETTERS
@@ -309,7 +306,6 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 .pushseg
 .segment "DATA"
 @right: .res 1
-@state: .res 1
 @index: .res 1
 .popseg
 .endproc
@@ -499,12 +495,11 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         jsr     set_cursor
         pla
         tax
-        lda     message_lo, x
-        sta     str_ptr
-        lda     message_hi, x
-        sta     str_ptr + 1
         lda     message_colour, x
         sta     text_colour
+        lda     #<(messages - 1)
+        ldy     #>(messages - 1)
+        jsr     str_pick
         jmp     print_str
 .endproc
 
@@ -532,20 +527,18 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 
 ; ---- messages ---------------------------------------------------------------------------------
 .segment "RODATA"
-message_lo:     .lobytes msg_won1 - 1, msg_won2 - 1, msg_won3 - 1, msg_won4 - 1, msg_won5 - 1
-                .lobytes msg_won6 - 1, msg_short - 1, msg_unknown - 1, msg_hard - 1, msg_answer - 1
-message_hi:     .hibytes msg_won1 - 1, msg_won2 - 1, msg_won3 - 1, msg_won4 - 1, msg_won5 - 1
-                .hibytes msg_won6 - 1, msg_short - 1, msg_unknown - 1, msg_hard - 1, msg_answer - 1
 message_colour: .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED
-msg_won1:       .byte   "GENIUS!", 0
-msg_won2:       .byte   "MAGNIFICENT!", 0
-msg_won3:       .byte   "IMPRESSIVE!", 0
-msg_won4:       .byte   "SPLENDID!", 0
-msg_won5:       .byte   "GREAT!", 0
-msg_won6:       .byte   "PHEW!", 0
-msg_short:      .byte   "NOT ENOUGH LETTERS", 0
-msg_unknown:    .byte   "NOT IN WORD LIST", 0
-msg_hard:       .byte   "HARD MODE:", 0
-msg_answer:     .byte   "THE WORD WAS", 0
+messages:                               ; in MSG_* order (str_pick counts them)
+                .byte   "GENIUS!", 0            ; MSG_WON1
+                .byte   "MAGNIFICENT!", 0
+                .byte   "IMPRESSIVE!", 0
+                .byte   "SPLENDID!", 0
+                .byte   "GREAT!", 0
+                .byte   "PHEW!", 0
+                .byte   "NOT ENOUGH LETTERS", 0 ; MSG_SHORT
+                .byte   "NOT IN WORD LIST", 0   ; MSG_UNKNOWN
+                .byte   "HARD MODE:", 0         ; MSG_HARD
+                .byte   "THE WORD WAS", 0       ; MSG_ANSWER
+                .assert message_colour + MSG_ANSWER + 1 = messages, error, "a colour a message"

@@ -51,14 +51,11 @@ days_before_high:
 ; check_date: the validity half of date_to_day; also sets `leap`.
 ; in: date_year, date_month, date_day  out: C = 1 valid, leap  clobbers: A X
 .proc check_date
-        lda     date_year+1             ; 1 <= year <= 9999
-        cmp     #>MAX_YEAR
-        bcc     @year_low
-        bne     @invalid
-        lda     date_year
+        lda     date_year               ; 1 <= year <= 9999
         cmp     #<(MAX_YEAR + 1)
+        lda     date_year+1
+        sbc     #>(MAX_YEAR + 1)
         bcs     @invalid
-@year_low:
         lda     date_year
         ora     date_year+1
         beq     @invalid
@@ -79,7 +76,7 @@ days_before_high:
         lda     date_year+1
         sta     quotient+1
         jsr     divide_by_100
-        cmp     #0
+        tax                             ; the remainder's flags
         bne     @is_leap
         lda     quotient
         and     #3
@@ -155,12 +152,11 @@ days_before_high:
         bcc     :+
         inc     addend+1
 :       jsr     add_a_high
-        lda     product
-        sta     day_number
-        lda     product+1
-        sta     day_number+1
-        lda     product+2
-        sta     day_number+2
+        ldx     #2
+@copy:  lda     product,x
+        sta     day_number,x
+        dex
+        bpl     @copy
         sec
         rts
 .endproc
@@ -179,7 +175,7 @@ days_before_high:
 .endproc
 
 ; times_365: product = addend (16-bit) * 365, by shift and add. 365 = %1_0110_1101.
-; in: addend (low two bytes)  out: product (24-bit)  clobbers: A addend factor
+; in: addend (low two bytes)  out: product (24-bit)  clobbers: A X addend factor
 .proc times_365
         lda     #0
         sta     product
@@ -193,16 +189,13 @@ days_before_high:
 @bit:   lsr     factor+1
         ror     factor
         bcc     @double
-        lda     product
-        clc
-        adc     addend
-        sta     product
-        lda     product+1
-        adc     addend+1
-        sta     product+1
-        lda     product+2
-        adc     addend+2
-        sta     product+2
+        clc                             ; product += addend, 24 bits: X = -3 .. -1, and
+        ldx     #<-3                    ; z:name + 3 + X wraps (zero page) to name + 0 .. 2
+@add:   lda     z:product + 3, x
+        adc     z:addend + 3, x
+        sta     z:product + 3, x
+        inx
+        bne     @add
 @double:
         asl     addend
         rol     addend+1
@@ -239,12 +232,11 @@ days_before_high:
         lda     #0                      ; remainder = day_number mod count (long division)
         sta     remainder
         sta     remainder+1
-        lda     day_number
-        sta     product
-        lda     day_number+1
-        sta     product+1
-        lda     day_number+2
-        sta     product+2
+        ldx     #2
+@copy:  lda     day_number,x
+        sta     product,x
+        dex
+        bpl     @copy
         ldx     #24
 @mod:   asl     product
         rol     product+1

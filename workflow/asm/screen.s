@@ -28,9 +28,11 @@ pow10_hi:       .byte   >10000, >1000, >100, >10, >1
 ; tile backgrounds per palette: right place, elsewhere, absent ($D022-$D024). Colour-blind:
 ; cyan against yellow is a blue-yellow pair (kept apart by red-green colour blindness), and
 ; cyan against dark grey is 3.5:1 in luminance with Pepto's palette (tests/test_game.py);
-; letters on right-place and elsewhere tiles are black in both palettes (5.3:1 on green)
-palette_normal: .byte   COLOR_GREEN, COLOR_YELLOW, COLOR_DARK_GREY
-palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
+; letters on right-place and elsewhere tiles are black in both palettes (5.3:1 on green).
+; Only the right-place colour differs: normal, colour-blind.
+palette_right:  .byte   COLOR_GREEN, COLOR_CYAN
+PALETTE_ELSEWHERE = COLOR_YELLOW
+PALETTE_ABSENT  = COLOR_DARK_GREY
 
 .segment "CODE"
 
@@ -84,17 +86,13 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
 ; Set the tile backgrounds from opt_colour_blind (0 normal, 1 colour-blind).
 ; in: nothing  out: $D022-$D024 set  clobbers: A X Y
 .proc palette_apply
-        ldy     #0
-        lda     opt_colour_blind
-        beq     :+
-        ldy     #palette_cb - palette_normal
-:       ldx     #0
-@copy:  lda     palette_normal, y
-        sta     VIC_BG1, x
-        iny
-        inx
-        cpx     #3
-        bne     @copy
+        ldx     opt_colour_blind
+        lda     palette_right, x
+        sta     VIC_BG1
+        lda     #PALETTE_ELSEWHERE
+        sta     VIC_BG2
+        lda     #PALETTE_ABSENT
+        sta     VIC_BG3
         rts
 .endproc
 
@@ -143,41 +141,48 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
 ; Print the string after the JSR: .byte column, row, colour, "TEXT", 0; returns past it.
 ; in: inline data  out: cursor after the text  clobbers: A X Y
 .proc print_inline
-        pla
-        sta     str_ptr
-        pla
-        sta     str_ptr + 1
-        jsr     str_next
-        tax
-        jsr     str_next
-        pha
-        jsr     str_next
-        sta     text_colour
-        pla
-        tay
-        jsr     set_cursor
-        jmp     print_rest
+        sec                             ; C = 1: the text starts with its column and row
+        .byte   $24                     ; BIT zp: skips the CLC
+        ; fall through
 .endproc
 
 ; Print the string after the JSR at the cursor: .byte colour, "TEXT", 0; returns past it.
 ; in: inline data, cursor  out: cursor after the text  clobbers: A Y
 .proc print_here
+        clc
         pla
         sta     str_ptr
         pla
         sta     str_ptr + 1
+        bcc     @colour
+        jsr     str_next                ; print_inline: column and row
+        tax
+        jsr     str_next
+        tay
+        jsr     set_cursor
+@colour:
         jsr     str_next
         sta     text_colour
-        ; fall through
-.endproc
-
-.proc print_rest
         jsr     print_str
         lda     str_ptr + 1
         pha
         lda     str_ptr
         pha
         rts                             ; str_ptr is at the 0: RTS resumes after it
+.endproc
+
+; Point str_ptr at string X of a list of 0-terminated strings, ready for print_str.
+; in: A/Y = the list's address - 1 (lo/hi), X = string number 0..127  out: str_ptr
+; clobbers: A X Y
+.proc str_pick
+        sta     str_ptr
+        sty     str_ptr + 1
+@skip:  dex
+        bmi     @done
+@char:  jsr     str_next                ; past string X's predecessors, one by one
+        bne     @char
+        beq     @skip
+@done:  rts
 .endproc
 
 ; Print a 0-terminated string at the cursor in text_colour.
@@ -209,7 +214,7 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
         pla
         adc     #0                      ; C = 1 here: +1
         pha
-        jmp     @sub
+        bcc     @sub                    ; C = 0: a digit counter never wraps
 @show:  pla
         bne     @print
         cpx     #4
