@@ -37,13 +37,15 @@ reveal_quiet:   .byte   0       ; non-zero: rows appear at once, silently (repla
 .assert RESET_BYTES <= 128, error, "board_reset zeroes its state with one BPL loop"
 
 .segment "RODATA"
-key_col:        .byte   22, 32, 28, 26, 25, 28, 30, 32, 35, 34, 36, 38, 36
-                .byte   34, 37, 39, 21, 27, 24, 29, 33, 30, 23, 26, 31, 24
-KR0             = KEYS_ROW      ; the keyboard's three screen rows
-KR1             = KEYS_ROW + 2
-KR2             = KEYS_ROW + 4
-key_row:        .byte   KR1, KR2, KR2, KR1, KR0, KR1, KR1, KR1, KR0, KR1, KR1, KR1, KR2
-                .byte   KR2, KR0, KR0, KR0, KR0, KR1, KR0, KR0, KR2, KR0, KR2, KR0, KR2
+; each key's screen offset from the keyboard's top row's start: row * SCREEN_COLUMNS + column
+KR0             = 0             ; the keyboard's three rows: KEYS_ROW, + 2, + 4
+KR1             = 2 * SCREEN_COLUMNS
+KR2             = 4 * SCREEN_COLUMNS
+key_offset:     .byte   KR1+22, KR2+32, KR2+28, KR1+26, KR0+25, KR1+28, KR1+30        ; A-G
+                .byte   KR1+32, KR0+35, KR1+34, KR1+36, KR1+38, KR2+36, KR2+34        ; H-N
+                .byte   KR0+37, KR0+39, KR0+21, KR0+27, KR1+24, KR0+29, KR0+33        ; O-U
+                .byte   KR2+30, KR0+23, KR2+26, KR0+31, KR2+24                        ; V-Z
+.assert KR2 + 39 < 256, error, "a key's offset must fit set_cursor's X"
 outline:        .byte   GLYPH_BOX_TL, GLYPH_BOX_T, GLYPH_BOX_TR
                 .byte   GLYPH_BOX_L,  GLYPH_SPACE, GLYPH_BOX_R
                 .byte   GLYPH_BOX_BL, GLYPH_BOX_B, GLYPH_BOX_BR
@@ -99,10 +101,10 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         adc     #1                      ; letter -> glyph
         ora     key_bg, y
         sta     tile_code
-        ldy     key_row, x
-        lda     key_col, x
+        ldy     #KEYS_ROW
+        lda     key_offset, x
         tax
-        jsr     set_cursor
+        jsr     set_cursor              ; X past column 39 runs on into the rows below
         lda     tile_code
         jmp     put_char
 .endproc

@@ -14,14 +14,6 @@ text_colour:    .res 1          ; colour put_char writes (0..15)
 num:            .res 3          ; 24-bit little-endian scratch number (print_u16, stats ratio)
 
 .segment "RODATA"
-row_lo:
-.repeat SCREEN_ROWS, i
-        .byte   <(SCREEN + i * SCREEN_COLUMNS)
-.endrepeat
-row_hi:
-.repeat SCREEN_ROWS, i
-        .byte   >(SCREEN + i * SCREEN_COLUMNS)
-.endrepeat
 pow10_lo:       .byte   <10000, <1000, <100, <10, <1
 pow10_hi:       .byte   >10000, >1000, >100, >10, >1
 
@@ -97,15 +89,27 @@ PALETTE_ABSENT  = COLOR_DARK_GREY
 .endproc
 
 ; Move the cursor.
-; in: X = column 0..39, Y = row 0..24  out: scr_ptr, col_ptr  clobbers: A
+; in: X = column 0..39 (up to 255: on into the following rows), Y = row 0..24
+; out: scr_ptr, col_ptr  clobbers: A
 .proc set_cursor
-        txa
-        clc
-        adc     row_lo, y
+        lda     #0                      ; scr_ptr = SCREEN + 40 * row + column
+        sta     scr_ptr + 1
+        sty     scr_ptr
+        tya
+        asl
+        asl                             ; C = 0: row <= 24
+        adc     scr_ptr                 ; row * 5 (<= 120, C = 0)
+        asl
+        asl
+        rol     scr_ptr + 1
+        asl
+        rol     scr_ptr + 1             ; row * 40, C = 0
+        stx     col_ptr                 ; (scratch: the column)
+        adc     col_ptr
         sta     scr_ptr
         sta     col_ptr
-        lda     row_hi, y
-        adc     #0
+        lda     scr_ptr + 1
+        adc     #>SCREEN                ; (SCREEN is 1 KB aligned)
         sta     scr_ptr + 1
         adc     #>(COLOR_RAM - SCREEN)
         sta     col_ptr + 1
