@@ -33,8 +33,7 @@ days_in_month:
         .byte   31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
 days_before_low:
         .byte   <0, <31, <59, <90, <120, <151, <181, <212, <243, <273, <304, <334
-days_before_high:
-        .byte   >0, >31, >59, >90, >120, >151, >181, >212, >243, >273, >304, >334
+.assert >243 = 0 && >273 = 1 && >334 = 1, error, "high bytes: 1 from October (month index 9) on"
 
 .segment "CODE"
 
@@ -49,7 +48,7 @@ days_before_high:
 .endproc
 
 ; check_date: the validity half of date_to_day; also sets `leap`.
-; in: date_year, date_month, date_day  out: C = 1 valid, leap  clobbers: A X
+; in: date_year, date_month, date_day  out: C = 1 valid, leap  clobbers: A X Y
 .proc check_date
         lda     date_year               ; 1 <= year <= 9999
         cmp     #<(MAX_YEAR + 1)
@@ -66,9 +65,8 @@ days_before_high:
         lda     date_day                ; day >= 1
         beq     @invalid
 
-        lda     #0                      ; leap = year mod 4 = 0 and (year mod 100 <> 0
-        sta     leap                    ;        or (year div 100) mod 4 = 0)
-        lda     date_year
+        ldy     #0                      ; leap = year mod 4 = 0 and (year mod 100 <> 0
+        lda     date_year               ;        or (year div 100) mod 4 = 0)
         and     #3
         bne     @leap_known
         lda     date_year
@@ -82,8 +80,9 @@ days_before_high:
         and     #3
         bne     @leap_known
 @is_leap:
-        inc     leap
+        iny
 @leap_known:
+        sty     leap
         ldx     date_month
         dex
         lda     days_in_month,x         ; day <= days in the month
@@ -138,7 +137,9 @@ days_before_high:
         jsr     add_a_high
         ldx     date_month              ; + days before the month
         dex
-        lda     days_before_high,x
+        cpx     #9                      ; C = 1 from October: 273 and up
+        lda     #0
+        rol     a
         sta     addend+1
         lda     days_before_low,x
         jsr     add_a_high

@@ -14,8 +14,6 @@ text_colour:    .res 1          ; colour put_char writes (0..15)
 num:            .res 3          ; 24-bit little-endian scratch number (print_u16, stats ratio)
 
 .segment "RODATA"
-pow10_lo:       .byte   <10000, <1000, <100, <10, <1
-pow10_hi:       .byte   >10000, >1000, >100, >10, >1
 
 ; tile backgrounds per palette: right place, elsewhere, absent ($D022-$D024). Colour-blind:
 ; cyan against yellow is a blue-yellow pair (kept apart by red-green colour blindness), and
@@ -202,34 +200,28 @@ PALETTE_ABSENT  = COLOR_DARK_GREY
 ; Print num (16 bits) in decimal without leading zeros at the cursor in text_colour.
 ; in: num, num+1  out: num = 0  clobbers: A X Y
 .proc print_u16
-        ldx     #0                      ; digit position 0..4 (10000 .. 1)
-        stx     num + 2                 ; 0 until the first non-zero digit is printed
-@digit: lda     #0
-        pha                             ; digit counter on the stack
-@sub:   lda     num
-        sec
-        sbc     pow10_lo, x
-        tay
-        lda     num + 1
-        sbc     pow10_hi, x
-        bcc     @show
-        sta     num + 1
-        sty     num
-        pla
-        adc     #0                      ; C = 1 here: +1
-        pha
-        bcc     @sub                    ; C = 0: a digit counter never wraps
-@show:  pla
-        bne     @print
-        cpx     #4
-        beq     @print                  ; the units digit always prints
-        ldy     num + 2
-        beq     @skip                   ; a leading zero
-@print: ora     #GLYPH_DIGIT0
-        sta     num + 2                 ; non-zero from now on
+        lda     #0
+        sta     num + 2                 ; digits on the stack
+@div:   lda     #0                      ; num = num div 10, A = num mod 10
+        ldx     #16
+@bit:   asl     num
+        rol     num + 1
+        rol     a                       ; remainder < 10: 2 * remainder + 1 < 256
+        cmp     #10
+        bcc     :+
+        sbc     #10
+        inc     num
+:       dex
+        bne     @bit
+        pha                             ; the digits come out last first
+        inc     num + 2
+        lda     num
+        ora     num + 1
+        bne     @div
+@digit: pla
+        ora     #GLYPH_DIGIT0
         jsr     put_char
-@skip:  inx
-        cpx     #5
+        dec     num + 2
         bne     @digit
         rts
 .endproc
