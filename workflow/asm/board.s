@@ -26,7 +26,7 @@ board_marks:    .res ROWS * LETTERS     ; marks 0..2 of every submitted row
 board_row:      .res 1          ; row being typed, 0..5; 6 once all rows are used
 board_col:      .res 1          ; letters typed in that row, 0..5
 key_state:      .res 26         ; per letter: 0 unknown, 1 absent, 2 elsewhere, 3 right
-message_shown:  .res 1          ; non-zero while the message lines hold something
+message_shown:  .res 1          ; 1 while the message lines hold something, else 0
 tile_y:         .res 1          ; tile row 0..5 being drawn
 RESET_BYTES     = * - board_guesses
 tile_x:         .res 1          ; tile column 0..4 being drawn
@@ -274,6 +274,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ;     C = 1 when every mark is "right" (won)  clobbers: A X Y
 .proc board_submit_row
         ldx     board_row
+        stx     tile_y                  ; the row reveal_row draws
         lda     row_offset, x
         tax
         ldy     #0
@@ -295,8 +296,6 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         iny
         cpy     #LETTERS
         bne     @mark
-        lda     board_row
-        sta     tile_y
         inc     board_row
         lda     #0
         sta     board_col
@@ -445,12 +444,10 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ; Clear both message lines (nothing to do unless a message is showing).
 ; in: nothing  out: cleared  clobbers: A X Y
 .proc board_clear_messages
-        lda     message_shown
-        bne     :+
+        lsr     message_shown           ; 1 -> 0, C = 1: a message to clear
+        bcs     :+
         rts
-:       lda     #0
-        sta     message_shown
-        ; fall through
+:       ; fall through
 .endproc
 
 ; Blank both message lines, whatever they hold (a message or Absurdle's progress mark).

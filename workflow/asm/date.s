@@ -37,19 +37,12 @@ days_before_low:
 
 .segment "CODE"
 
-; date_to_day: checks date_year/month/day and computes its day number.
+; date_to_day: checks date_year/month/day and computes its day number. Its first half checks
+; the date (and sets `leap`), then falls into day_of_valid_date.
 ; in:  date_year (16-bit), date_month, date_day
 ; out: C = 1 valid and day_number set (24-bit LE); C = 0 no such date (day_number unchanged)
 ; clobbers: A X Y
 .proc date_to_day
-        jsr     check_date
-        bcs     day_of_valid_date
-        rts
-.endproc
-
-; check_date: the validity half of date_to_day; also sets `leap`.
-; in: date_year, date_month, date_day  out: C = 1 valid, leap  clobbers: A X Y
-.proc check_date
         lda     date_year               ; 1 <= year <= 9999
         cmp     #<(MAX_YEAR + 1)
         lda     date_year+1
@@ -91,7 +84,8 @@ days_before_low:
         clc
         adc     leap
 :       cmp     date_day
-        rts                             ; C = 1 when day <= days in the month
+        bcs     day_of_valid_date       ; day <= days in the month: valid
+        rts                             ; C = 0
 @invalid:
         clc
         rts
