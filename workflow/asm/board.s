@@ -20,25 +20,32 @@ tile_style:     .res 1          ; style of the tile draw_tile draws
 tile_code:      .res 1          ; screen code of the centre (letter + background)
 
 .segment "DATA"
+; board_guesses .. tile_y: what board_reset zeroes (one loop: keep them together)
 board_guesses:  .res ROWS * LETTERS     ; letters 0..25 of every row typed so far
 board_marks:    .res ROWS * LETTERS     ; marks 0..2 of every submitted row
 board_row:      .res 1          ; row being typed, 0..5; 6 once all rows are used
 board_col:      .res 1          ; letters typed in that row, 0..5
 key_state:      .res 26         ; per letter: 0 unknown, 1 absent, 2 elsewhere, 3 right
-tile_x:         .res 1          ; tile column 0..4 being drawn
+message_shown:  .res 1          ; 1 while the message lines hold something, else 0
 tile_y:         .res 1          ; tile row 0..5 being drawn
-tile_cells:     .res 9          ; the 3x3 screen codes draw_tile builds
-tile_line:      .res 1          ; draw_tile: line 0..2 of the tile
-tile_cell:      .res 1          ; draw_tile: cell 0..8 of the tile
+RESET_BYTES     = * - board_guesses
+tile_x:         .res 1          ; tile column 0..4 being drawn
+tile_line:      .res 1          ; draw_tile: screen row of the tile line being drawn
 hard_need:      .res 1          ; board_hard_check: copies of a letter the guess must hold
-message_shown:  .res 1          ; non-zero while the message lines hold something
-reveal_quiet:   .byte   0       ; non-zero: submitted rows appear at once, silently (replays)
+reveal_quiet:   .byte   0       ; non-zero: rows appear at once, silently (replays, redraws)
+
+.assert RESET_BYTES <= 128, error, "board_reset zeroes its state with one BPL loop"
 
 .segment "RODATA"
-key_col:        .byte   22, 32, 28, 26, 25, 28, 30, 32, 35, 34, 36, 38, 36
-                .byte   34, 37, 39, 21, 27, 24, 29, 33, 30, 23, 26, 31, 24
-key_row:        .byte   2, 4, 4, 2, 0, 2, 2, 2, 0, 2, 2, 2, 4
-                .byte   4, 0, 0, 0, 0, 2, 0, 0, 4, 0, 4, 0, 4
+; each key's screen offset from the keyboard's top row's start: row * SCREEN_COLUMNS + column
+KR0             = 0             ; the keyboard's three rows: KEYS_ROW, + 2, + 4
+KR1             = 2 * SCREEN_COLUMNS
+KR2             = 4 * SCREEN_COLUMNS
+key_offset:     .byte   KR1+22, KR2+32, KR2+28, KR1+26, KR0+25, KR1+28, KR1+30        ; A-G
+                .byte   KR1+32, KR0+35, KR1+34, KR1+36, KR1+38, KR2+36, KR2+34        ; H-N
+                .byte   KR0+37, KR0+39, KR0+21, KR0+27, KR1+24, KR0+29, KR0+33        ; O-U
+                .byte   KR2+30, KR0+23, KR2+26, KR0+31, KR2+24                        ; V-Z
+.assert KR2 + 39 < 256, error, "a key's offset must fit set_cursor's X"
 outline:        .byte   GLYPH_BOX_TL, GLYPH_BOX_T, GLYPH_BOX_TR
                 .byte   GLYPH_BOX_L,  GLYPH_SPACE, GLYPH_BOX_R
                 .byte   GLYPH_BOX_BL, GLYPH_BOX_B, GLYPH_BOX_BR
@@ -57,19 +64,10 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ; in: nothing  out: state cleared, board and keyboard drawn  clobbers: A X Y
 .proc board_reset
         lda     #0
-        ldx     #ROWS * LETTERS - 1
-@zero:  sta     board_guesses, x
-        sta     board_marks, x
+        ldx     #RESET_BYTES - 1
+@zero:  sta     board_guesses, x        ; rows, marks, row, column, keys, message, tile_y
         dex
         bpl     @zero
-        ldx     #25
-@keys:  sta     key_state, x
-        dex
-        bpl     @keys
-        sta     board_row
-        sta     board_col
-        sta     message_shown
-        sta     tile_y
 @rows:  jsr     board_draw_row
         inc     tile_y
         lda     tile_y
@@ -98,21 +96,16 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         ldy     key_state, x
         lda     key_colour, y
         sta     text_colour
-        lda     key_bg, y
-        sta     tile_code
         txa
-        pha
-        lda     key_row, x
-        clc
-        adc     #KEYS_ROW
-        tay
-        lda     key_col, x
-        tax
-        jsr     set_cursor
-        pla
         clc
         adc     #1                      ; letter -> glyph
-        ora     tile_code
+        ora     key_bg, y
+        sta     tile_code
+        ldy     #KEYS_ROW
+        lda     key_offset, x
+        tax
+        jsr     set_cursor              ; X past column 39 runs on into the rows below
+        lda     tile_code
         jmp     put_char
 .endproc
 
@@ -120,13 +113,9 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ; typed with outlined letters, later rows empty.
 ; in: tile_y = row 0..5  out: drawn  clobbers: A X Y
 .proc board_draw_row
-        lda     #0
-        sta     tile_x
-@tile:  jsr     board_draw_tile
-        inc     tile_x
-        lda     tile_x
-        cmp     #LETTERS
-        bne     @tile
+        inc     reveal_quiet            ; reveal_row's loop, at once and silent
+        jsr     reveal_row
+        dec     reveal_quiet
         rts
 .endproc
 
@@ -144,16 +133,14 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         lda     tile_x
         cmp     board_col
         bcs     @empty
-        lda     #STYLE_TYPED
+        lda     #STYLE_TYPED            ; C = 0 on both ways to @letter
         bne     @letter
 @submitted:
         lda     board_marks, y
-        clc
         adc     #STYLE_ABSENT
 @letter:
         sta     tile_style
         lda     board_guesses, y
-        clc
         adc     #1
         bne     draw_tile
 @empty: lda     #STYLE_EMPTY
@@ -163,63 +150,54 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 .endproc
 
 ; Draw the 3x3 tile at (tile_x, tile_y): column BOARD_COL + 4 * tile_x, row BOARD_ROW + 4 * tile_y.
+; Outline styles: the outline pieces around the centre; filled styles: the mark's background in
+; all nine cells. The centre holds the glyph on the style's background.
 ; in: A = centre glyph (letter 1..26 or GLYPH_SPACE), tile_style  out: drawn  clobbers: A X Y
 .proc draw_tile
-        ldx     tile_style
-        ora     style_bg, x
+        ldy     tile_style
+        ora     style_bg, y
         sta     tile_code
-        ldy     #8
-        cpx     #STYLE_ABSENT
-        bcs     @filled
-@frame: lda     outline, y
-        sta     tile_cells, y
-        dey
-        bpl     @frame
-        bmi     @centre
-@filled:
-        lda     style_bg, x
-        ora     #GLYPH_SPACE
-@fill:  sta     tile_cells, y
-        dey
-        bpl     @fill
-@centre:
-        lda     tile_code
-        sta     tile_cells + 4
-        lda     #0
-        sta     tile_line
-        sta     tile_cell
-@line:  lda     tile_y
+        lda     tile_y
         asl
         asl                             ; C = 0: tile_y <= 5
         adc     #BOARD_ROW
-        adc     tile_line
-        tay
+        sta     tile_line
+        ldx     #0                      ; cell 0..8 of the tile
+@line:  txa
+        pha
+        ldy     tile_line
         lda     tile_x
         asl
-        asl
+        asl                             ; C = 0: tile_x <= 4
         adc     #BOARD_COL
         tax
         jsr     set_cursor
-@cell:  ldx     tile_cell
-        ldy     tile_style
-        lda     style_frame, y
+        pla
+        tax
+@cell:  ldy     tile_style
         cpx     #4
-        bne     :+
+        bne     @edge
         lda     style_letter, y
-:       sta     text_colour
-        lda     tile_cells, x
-        jsr     put_char
-        inc     tile_cell
-        lda     tile_cell
-        cmp     #3
+        sta     text_colour
+        lda     tile_code               ; never 0: a letter or a space
+        bne     @put
+@edge:  lda     style_frame, y
+        sta     text_colour
+        lda     outline, x
+        cpy     #STYLE_ABSENT
+        bcc     @put
+        lda     style_bg, y             ; filled: the mark's background
+        ora     #GLYPH_SPACE
+@put:   jsr     put_char                ; keeps X
+        inx
+        cpx     #3
         beq     @next
-        cmp     #6
+        cpx     #6
         beq     @next
-        cmp     #9
+        cpx     #9
         bne     @cell
 @next:  inc     tile_line
-        lda     tile_line
-        cmp     #3
+        cpx     #9
         bne     @line
         rts
 .endproc
@@ -234,17 +212,14 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         cpy     #LETTERS
         bcs     @full
         pha
-        tya
-        clc
+        tya                             ; C = 0 here
         adc     row_offset, x
         tax
         pla
         sta     board_guesses, x
         sty     tile_x
         inc     board_col
-        jsr     redraw_current
-        sec
-        rts
+        jmp     redraw_current
 @full:  clc
         rts
 .endproc
@@ -255,24 +230,24 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         lda     board_row
         cmp     #ROWS
         bcs     @none
-        lda     board_col
+        ldx     board_col
         beq     @none
-        dec     board_col
-        lda     board_col
-        sta     tile_x
-        jsr     redraw_current
-        sec
-        rts
+        dex
+        stx     board_col
+        stx     tile_x
+        jmp     redraw_current
 @none:  clc
         rts
 .endproc
 
 ; Redraw one tile of the row being typed.
-; in: board_row, tile_x  out: drawn  clobbers: A X Y
+; in: board_row, tile_x  out: drawn, C = 1  clobbers: A X Y
 .proc redraw_current
         lda     board_row
         sta     tile_y
-        jmp     board_draw_tile
+        jsr     board_draw_tile
+        sec
+        rts
 .endproc
 
 ; Copy the current row's letters to guess_buf and word_buf.
@@ -299,6 +274,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ;     C = 1 when every mark is "right" (won)  clobbers: A X Y
 .proc board_submit_row
         ldx     board_row
+        stx     tile_y                  ; the row reveal_row draws
         lda     row_offset, x
         tax
         ldy     #0
@@ -308,23 +284,18 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         cmp     #2
         bne     :+
         inc     @right
-:       clc
+:       sty     @index
+        ldy     board_guesses, x
+        clc
         adc     #1                      ; key state = mark + 1; keep the best one
-        sta     @state
-        lda     board_guesses, x
-        stx     @index
-        tax
-        lda     @state
-        cmp     key_state, x
+        cmp     key_state, y
         bcc     :+
-        sta     key_state, x
-:       ldx     @index
+        sta     key_state, y
+:       ldy     @index
         inx
         iny
         cpy     #LETTERS
         bne     @mark
-        lda     board_row
-        sta     tile_y
         inc     board_row
         lda     #0
         sta     board_col
@@ -336,13 +307,12 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 .pushseg
 .segment "DATA"
 @right: .res 1
-@state: .res 1
 @index: .res 1
 .popseg
 .endproc
 
 ; Draw a submitted row tile by tile, each with its mark's tone and anim_jiffies apart (the
-; reveal animation: 0.1 s a tile), unless reveal_quiet.
+; reveal animation: 0.1 s a tile), unless reveal_quiet (then any row, at once).
 ; in: tile_y = the row, its marks  out: drawn  clobbers: A X Y
 .proc reveal_row
         lda     #0
@@ -350,12 +320,9 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 @tile:  jsr     board_draw_tile
         lda     reveal_quiet
         bne     @next
-        ldx     tile_y
-        lda     row_offset, x
-        clc
-        adc     tile_x
-        tax
-        lda     board_marks, x
+        lda     tile_style              ; a submitted tile: STYLE_ABSENT + its mark
+        sec
+        sbc     #STYLE_ABSENT
         jsr     sound_tile
         jsr     wait_tick
 @next:  inc     tile_x
@@ -375,52 +342,40 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         bne     @start
         sec                             ; the first row has nothing to keep
         rts
-@start: lda     row_offset - 1, x
+@start: lda     row_offset, x
+        sta     @cur                    ; the current row's cells: the previous row's + LETTERS
+        lda     row_offset - 1, x
         sta     @prev
-        lda     row_offset, x
-        sta     @cur
         ; right-place letters first
-        ldy     #0
-@green: tya
-        clc
-        adc     @prev
         tax
-        lda     board_marks, x
+        ldy     #1                      ; 1-based position for the message
+@green: lda     board_marks, x
         cmp     #2
         bne     @next_green
         lda     board_guesses, x
-        pha
-        tya
-        clc
-        adc     @cur
-        tax
-        pla
-        cmp     board_guesses, x
+        cmp     board_guesses + LETTERS, x
         beq     @next_green
         sta     @letter
-        iny                             ; 1-based position for the message
-        sty     @position
+        tya                             ; the position, kept on the stack
+        pha
         lda     #MSG_HARD
         jsr     board_message
         jsr     print_inline
         .byte   PANEL_COL, MSG_ROW + 1, COLOR_TEXT, "LETTER ", 0
-        lda     @position
+        pla
         ora     #GLYPH_DIGIT0
         jsr     put_char
-        jsr     print_inline
-        .byte   PANEL_COL + 8, MSG_ROW + 1, COLOR_TEXT, " MUST BE ", 0
+        jsr     print_here
+        .byte   COLOR_TEXT, " MUST BE ", 0
         jmp     @refuse
 @next_green:
+        inx
         iny
-        cpy     #LETTERS
+        cpy     #LETTERS + 1
         bne     @green
         ; then the counts of every revealed letter
-        ldy     #0
+        ldx     @prev
 @letter_loop:
-        tya
-        clc
-        adc     @prev
-        tax
         lda     board_marks, x
         beq     @next_letter
         lda     board_guesses, x
@@ -429,31 +384,20 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         lda     #0
         sta     hard_need
         sta     @have
-        ldx     #LETTERS - 1
-@count: txa
-        pha
-        clc
-        adc     @prev
-        tax
-        lda     board_guesses, x
+        ldy     @prev
+@count: lda     board_guesses, y
         cmp     @letter
         bne     :+
-        lda     board_marks, x
+        lda     board_marks, y
         beq     :+
         inc     hard_need
-:       pla
-        pha
-        clc
-        adc     @cur
-        tax
-        lda     board_guesses, x
+:       lda     board_guesses + LETTERS, y
         cmp     @letter
         bne     :+
         inc     @have
-:       pla
-        tax
-        dex
-        bpl     @count
+:       iny
+        cpy     @cur
+        bne     @count
         lda     @have
         cmp     hard_need
         bcs     @next_letter
@@ -469,18 +413,15 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
         lda     #GLYPH_SPACE
         jsr     put_char
         jsr     @put_letter
-        lda     #$27                    ; "E'S"
-        jsr     put_char
-        lda     #'S'
-        jsr     put_char
+        jsr     print_here
+        .byte   COLOR_TEXT, $27, "S", 0 ; "E'S"
         clc
         rts
 @next_letter:
-        iny
-        cpy     #LETTERS
-        beq     @ok
-        jmp     @letter_loop
-@ok:    sec
+        inx
+        cpx     @cur
+        bne     @letter_loop
+        sec
         rts
 @refuse:
         jsr     @put_letter
@@ -496,7 +437,6 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 @prev:  .res 1
 @cur:   .res 1
 @letter: .res 1
-@position: .res 1
 @have:  .res 1
 .popseg
 .endproc
@@ -504,12 +444,10 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ; Clear both message lines (nothing to do unless a message is showing).
 ; in: nothing  out: cleared  clobbers: A X Y
 .proc board_clear_messages
-        lda     message_shown
-        bne     :+
+        lsr     message_shown           ; 1 -> 0, C = 1: a message to clear
+        bcs     :+
         rts
-:       lda     #0
-        sta     message_shown
-        ; fall through
+:       ; fall through
 .endproc
 
 ; Blank both message lines, whatever they hold (a message or Absurdle's progress mark).
@@ -548,21 +486,19 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 ; in: A = message number  out: shown  clobbers: A X Y
 .proc board_message
         pha
+        jsr     board_blank_messages    ; clear both lines, whatever showed before
         lda     #1
-        sta     message_shown           ; clear both lines, whatever showed before
-        jsr     board_clear_messages
-        inc     message_shown
+        sta     message_shown
         ldx     #PANEL_COL
         ldy     #MSG_ROW
         jsr     set_cursor
         pla
         tax
-        lda     message_lo, x
-        sta     str_ptr
-        lda     message_hi, x
-        sta     str_ptr + 1
         lda     message_colour, x
         sta     text_colour
+        lda     #<(messages - 1)
+        ldy     #>(messages - 1)
+        jsr     str_pick
         jmp     print_str
 .endproc
 
@@ -580,8 +516,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 @letter:
         lda     answer_buf, x
         clc
-        adc     #1
-        ora     #BG_RIGHT
+        adc     #BG_RIGHT + 1           ; letter -> glyph, on the right-place background
         jsr     put_char
         inx
         cpx     #LETTERS
@@ -591,20 +526,18 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 
 ; ---- messages ---------------------------------------------------------------------------------
 .segment "RODATA"
-message_lo:     .lobytes msg_won1 - 1, msg_won2 - 1, msg_won3 - 1, msg_won4 - 1, msg_won5 - 1
-                .lobytes msg_won6 - 1, msg_short - 1, msg_unknown - 1, msg_hard - 1, msg_answer - 1
-message_hi:     .hibytes msg_won1 - 1, msg_won2 - 1, msg_won3 - 1, msg_won4 - 1, msg_won5 - 1
-                .hibytes msg_won6 - 1, msg_short - 1, msg_unknown - 1, msg_hard - 1, msg_answer - 1
 message_colour: .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED
-msg_won1:       .byte   "GENIUS!", 0
-msg_won2:       .byte   "MAGNIFICENT!", 0
-msg_won3:       .byte   "IMPRESSIVE!", 0
-msg_won4:       .byte   "SPLENDID!", 0
-msg_won5:       .byte   "GREAT!", 0
-msg_won6:       .byte   "PHEW!", 0
-msg_short:      .byte   "NOT ENOUGH LETTERS", 0
-msg_unknown:    .byte   "NOT IN WORD LIST", 0
-msg_hard:       .byte   "HARD MODE:", 0
-msg_answer:     .byte   "THE WORD WAS", 0
+messages:                               ; in MSG_* order (str_pick counts them)
+                .byte   "GENIUS!", 0            ; MSG_WON1
+                .byte   "MAGNIFICENT!", 0
+                .byte   "IMPRESSIVE!", 0
+                .byte   "SPLENDID!", 0
+                .byte   "GREAT!", 0
+                .byte   "PHEW!", 0
+                .byte   "NOT ENOUGH LETTERS", 0 ; MSG_SHORT
+                .byte   "NOT IN WORD LIST", 0   ; MSG_UNKNOWN
+                .byte   "HARD MODE:", 0         ; MSG_HARD
+                .byte   "THE WORD WAS", 0       ; MSG_ANSWER
+                .assert message_colour + MSG_ANSWER + 1 = messages, error, "a colour a message"

@@ -66,10 +66,9 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         sta     daily_day_mid, x
         lda     day_number + 2
         sta     daily_day_hi, x
+        jsr     point_at                ; keeps X
         lda     #0
         sta     daily_status, x
-        jsr     point_at
-        lda     #0
         ldy     #ROW_BYTES - 1
 @zero:  sta     (daily_ptr), y
         dey

@@ -33,32 +33,21 @@ days_in_month:
         .byte   31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
 days_before_low:
         .byte   <0, <31, <59, <90, <120, <151, <181, <212, <243, <273, <304, <334
-days_before_high:
-        .byte   >0, >31, >59, >90, >120, >151, >181, >212, >243, >273, >304, >334
+.assert >243 = 0 && >273 = 1 && >334 = 1, error, "high bytes: 1 from October (month index 9) on"
 
 .segment "CODE"
 
-; date_to_day: checks date_year/month/day and computes its day number.
+; date_to_day: checks date_year/month/day and computes its day number. Its first half checks
+; the date (and sets `leap`), then falls into day_of_valid_date.
 ; in:  date_year (16-bit), date_month, date_day
 ; out: C = 1 valid and day_number set (24-bit LE); C = 0 no such date (day_number unchanged)
 ; clobbers: A X Y
 .proc date_to_day
-        jsr     check_date
-        bcs     day_of_valid_date
-        rts
-.endproc
-
-; check_date: the validity half of date_to_day; also sets `leap`.
-; in: date_year, date_month, date_day  out: C = 1 valid, leap  clobbers: A X
-.proc check_date
-        lda     date_year+1             ; 1 <= year <= 9999
-        cmp     #>MAX_YEAR
-        bcc     @year_low
-        bne     @invalid
-        lda     date_year
+        lda     date_year               ; 1 <= year <= 9999
         cmp     #<(MAX_YEAR + 1)
+        lda     date_year+1
+        sbc     #>(MAX_YEAR + 1)
         bcs     @invalid
-@year_low:
         lda     date_year
         ora     date_year+1
         beq     @invalid
@@ -69,9 +58,8 @@ days_before_high:
         lda     date_day                ; day >= 1
         beq     @invalid
 
-        lda     #0                      ; leap = year mod 4 = 0 and (year mod 100 <> 0
-        sta     leap                    ;        or (year div 100) mod 4 = 0)
-        lda     date_year
+        ldy     #0                      ; leap = year mod 4 = 0 and (year mod 100 <> 0
+        lda     date_year               ;        or (year div 100) mod 4 = 0)
         and     #3
         bne     @leap_known
         lda     date_year
@@ -79,14 +67,15 @@ days_before_high:
         lda     date_year+1
         sta     quotient+1
         jsr     divide_by_100
-        cmp     #0
+        tax                             ; the remainder's flags
         bne     @is_leap
         lda     quotient
         and     #3
         bne     @leap_known
 @is_leap:
-        inc     leap
+        iny
 @leap_known:
+        sty     leap
         ldx     date_month
         dex
         lda     days_in_month,x         ; day <= days in the month
@@ -95,7 +84,8 @@ days_before_high:
         clc
         adc     leap
 :       cmp     date_day
-        rts                             ; C = 1 when day <= days in the month
+        bcs     day_of_valid_date       ; day <= days in the month: valid
+        rts                             ; C = 0
 @invalid:
         clc
         rts
@@ -141,7 +131,9 @@ days_before_high:
         jsr     add_a_high
         ldx     date_month              ; + days before the month
         dex
-        lda     days_before_high,x
+        cpx     #9                      ; C = 1 from October: 273 and up
+        lda     #0
+        rol     a
         sta     addend+1
         lda     days_before_low,x
         jsr     add_a_high
@@ -155,12 +147,11 @@ days_before_high:
         bcc     :+
         inc     addend+1
 :       jsr     add_a_high
-        lda     product
-        sta     day_number
-        lda     product+1
-        sta     day_number+1
-        lda     product+2
-        sta     day_number+2
+        ldx     #2
+@copy:  lda     product,x
+        sta     day_number,x
+        dex
+        bpl     @copy
         sec
         rts
 .endproc
@@ -179,7 +170,7 @@ days_before_high:
 .endproc
 
 ; times_365: product = addend (16-bit) * 365, by shift and add. 365 = %1_0110_1101.
-; in: addend (low two bytes)  out: product (24-bit)  clobbers: A addend factor
+; in: addend (low two bytes)  out: product (24-bit)  clobbers: A X addend factor
 .proc times_365
         lda     #0
         sta     product
@@ -193,16 +184,13 @@ days_before_high:
 @bit:   lsr     factor+1
         ror     factor
         bcc     @double
-        lda     product
-        clc
-        adc     addend
-        sta     product
-        lda     product+1
-        adc     addend+1
-        sta     product+1
-        lda     product+2
-        adc     addend+2
-        sta     product+2
+        clc                             ; product += addend, 24 bits: X = -3 .. -1, and
+        ldx     #<-3                    ; z:name + 3 + X wraps (zero page) to name + 0 .. 2
+@add:   lda     z:product + 3, x
+        adc     z:addend + 3, x
+        sta     z:product + 3, x
+        inx
+        bne     @add
 @double:
         asl     addend
         rol     addend+1
@@ -239,12 +227,11 @@ days_before_high:
         lda     #0                      ; remainder = day_number mod count (long division)
         sta     remainder
         sta     remainder+1
-        lda     day_number
-        sta     product
-        lda     day_number+1
-        sta     product+1
-        lda     day_number+2
-        sta     product+2
+        ldx     #2
+@copy:  lda     day_number,x
+        sta     product,x
+        dex
+        bpl     @copy
         ldx     #24
 @mod:   asl     product
         rol     product+1

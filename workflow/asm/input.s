@@ -30,12 +30,10 @@
         bcc     @no
         cmp     #$DB
         bcs     @no
-        sbc     #$C1 - 1                ; C = 0 here: subtracts $C1
-        sec
+        sbc     #$C1 - 1                ; C = 0 here: subtracts $C1; no borrow: C = 1
         rts
 @unshifted:
-        sbc     #$41 - 1                ; C = 0 here: subtracts $41
-        sec
+        sbc     #$41 - 1                ; C = 0 here: subtracts $41; no borrow: C = 1
         rts
 @no:    clc
         rts
@@ -48,8 +46,7 @@
         bcc     @no
         cmp     #'9' + 1
         bcs     @no
-        sbc     #'0' - 1                ; C = 0 here: subtracts '0'
-        sec
+        sbc     #'0' - 1                ; C = 0 here: subtracts '0'; no borrow: C = 1
         rts
 @no:    clc
         rts

@@ -50,34 +50,33 @@ persist_buf:    .res 2          ; owned by persist.s: the buffer byte; SAVE's st
 .segment "DATA"
 persist_device: .byte   0       ; the drive the statistics live on; 0: not kept
 persist_note:   .byte   NOTE_NONE       ; what the menu says about them
-persist_left:   .res    2       ; bytes left in the block; after LOAD: the file's length
+persist_left:   .res    2       ; bytes left in the block; after LOAD: where the file ended
 persist_sum:    .res    2       ; 16-bit sum of the blocks' bytes
 persist_index:  .res    1       ; block being handled
 persist_mode:   .res    1       ; MODE_*
 
 .segment "RODATA"
 magic:          .byte   $57, "64", $53, VERSION         ; "W64S", version
+name_write:     .byte   "@0:"                           ; SAVE's name: "@0:" + LOAD's
 name_read:      .byte   $57, "64", $53, $54, $41, $54, $53
 NAME_READ_LEN   = * - name_read
-name_write:     .byte   "@0:", $57, "64", $53, $54, $41, $54, $53
 NAME_WRITE_LEN  = * - name_write
 block_lo:       .byte   <stats_played, <daily_data
 block_hi:       .byte   >stats_played, >daily_data
 block_len_lo:   .byte   <STATS_BYTES, <DAILY_BYTES
 block_len_hi:   .byte   >STATS_BYTES, >DAILY_BYTES
-note_lo:        .lobytes note_kept - 1, note_new - 1, note_damaged - 1, note_tape - 1
-                .lobytes note_no_drive - 1
-note_hi:        .hibytes note_kept - 1, note_new - 1, note_damaged - 1, note_tape - 1
-                .hibytes note_no_drive - 1
 note_colour:    .byte   COLOR_DARK_GREY, COLOR_GREY, COLOR_LIGHT_RED, COLOR_GREY
                 .byte   COLOR_LIGHT_RED
-note_kept:      .byte   "STATISTICS LOADED FROM DISK", 0
-note_new:       .byte   "NO STATISTICS ON DISK: NEW START", 0
-note_damaged:   .byte   "STATISTICS FILE DAMAGED: NEW START", 0
-note_tape:      .byte   "FROM TAPE: STATISTICS ARE NOT KEPT", 0
-note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
+notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pick counts them)
+                .byte   "STATISTICS LOADED FROM DISK", 0        ; NOTE_KEPT
+                .byte   "NO STATISTICS ON DISK: NEW START", 0   ; NOTE_NEW
+                .byte   "STATISTICS FILE DAMAGED: NEW START", 0 ; NOTE_DAMAGED
+                .byte   "FROM TAPE: STATISTICS ARE NOT KEPT", 0 ; NOTE_TAPE
+                .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0 ; NOTE_NO_DRIVE
+                .assert note_colour + NOTE_NO_DRIVE = notes, error, "a colour a note"
 
 .assert persist_buffer + FILE_BYTES <= $CE00, error, "persist.s: the buffer runs into ABSRAM"
+.assert <persist_buffer = 0, error, "persist.s: the short-file check wants a page-aligned buffer"
 
 .segment "INIT"                         ; start-up only (dict.s: the table reuses it later)
 
@@ -109,26 +108,17 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
         cmp     #ERROR_NOT_FOUND
         beq     @fresh
         lda     #NOTE_NO_DRIVE
-        sta     persist_note
-        lda     #0
-        sta     persist_device
-@fresh: jmp     zero_blocks
+        jsr     not_kept
+@fresh: lda     #MODE_ZERO              ; a fresh start: both blocks zeroed
+        jmp     walk_all
 @tape:  lda     #NOTE_TAPE
-        sta     persist_note
-        lda     #0
-        sta     persist_device
-        rts
+        jmp     not_kept
 @loaded:
-        txa                             ; X/Y: the end of what was loaded
-        sec
-        sbc     #<persist_buffer
-        sta     persist_left
-        tya
-        sbc     #>persist_buffer
-        sta     persist_left + 1
-        bne     :+
-        lda     persist_left
-        cmp     #MAGIC_BYTES
+        stx     persist_left            ; X/Y: the end of what was loaded
+        sty     persist_left + 1
+        cpy     #>persist_buffer
+        bne     :+                      ; 256 bytes or more
+        cpx     #<(persist_buffer + MAGIC_BYTES)
         bcc     @fresh                  ; too short for the magic: not our file
 :       ldx     #0
 @magic: lda     persist_buffer, x
@@ -140,10 +130,10 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
         lda     #NOTE_DAMAGED           ; from here on a failure is a damaged file
         sta     persist_note
         lda     persist_left
-        cmp     #<FILE_BYTES
+        cmp     #<(persist_buffer + FILE_BYTES)
         bne     @fresh
         lda     persist_left + 1
-        cmp     #>FILE_BYTES
+        cmp     #>(persist_buffer + FILE_BYTES)
         bne     @fresh
         lda     #MODE_CHECK
         jsr     walk_all
@@ -161,13 +151,6 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
 .endproc
 
 .segment "CODE"
-
-; A fresh start: both blocks zeroed.
-; in: nothing  out: statistics and daily records zero  clobbers: A X Y
-.proc zero_blocks
-        lda     #MODE_ZERO
-        jmp     walk_all
-.endproc
 
 ; Write the statistics file (nothing when they are not kept): the image built in the buffer,
 ; then SAVE "@0:W64STATS". A drive that fails is not tried again: the menu then says
@@ -206,13 +189,22 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
         jsr     KERNAL_SAVE
         bcc     @done
         lda     #NOTE_NO_DRIVE
-        sta     persist_note
-        lda     #0
-        sta     persist_device
+        jmp     not_kept
 @done:  rts
 .endproc
 
-; Walk both blocks and the buffer after the magic, byte by byte, doing persist_mode's job.
+; Statistics not kept from now on, and the menu's note says why.
+; in: A = NOTE_*  out: persist_note = A, persist_device = 0  clobbers: A
+.proc not_kept
+        sta     persist_note
+        lda     #0
+        sta     persist_device
+        rts
+.endproc
+
+; Walk both blocks and the buffer after the magic, byte by byte, doing persist_mode's job:
+; MODE_SAVE copies the block byte to the buffer first; then every mode reads the buffer byte and
+; sums it, MODE_LOAD stores it in the block, MODE_ZERO stores 0 there (its sum is not used).
 ; in: A = MODE_*  out: persist_sum (MODE_CHECK, MODE_LOAD, MODE_SAVE)  clobbers: A X Y
 .proc walk_all
         sta     persist_mode
@@ -224,75 +216,7 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
         sta     persist_buf
         lda     #>(persist_buffer + MAGIC_BYTES)
         sta     persist_buf + 1
-@block: jsr     walk_block
-@byte:  jsr     walk_more
-        beq     @next
-        ldy     #0
-        lda     persist_mode
-        beq     @zero
-        cmp     #MODE_SAVE
-        beq     @save
-        lda     (persist_buf), y
-        jsr     add_sum
-        ldx     persist_mode
-        cpx     #MODE_LOAD
-        bne     @step
-        sta     (persist_ptr), y
-        jmp     @step
-@save:  lda     (persist_ptr), y
-        sta     (persist_buf), y
-        jsr     add_sum
-        jmp     @step
-@zero:  tya
-        sta     (persist_ptr), y
-@step:  jsr     walk_step
-        jmp     @byte
-@next:  inc     persist_index
-        lda     persist_index
-        cmp     #2
-        bne     @block
-        rts
-.endproc
-
-; in: persist_ptr, persist_buf, persist_left  out: the next byte  clobbers: nothing (flags)
-.proc walk_step
-        inc     persist_ptr
-        bne     :+
-        inc     persist_ptr + 1
-:       inc     persist_buf
-        bne     :+
-        inc     persist_buf + 1
-:       pha
-        lda     persist_left
-        bne     :+
-        dec     persist_left + 1
-:       dec     persist_left
-        pla
-        rts
-.endproc
-
-; The menu's line about the statistics file.
-; in: persist_note  out: printed on NOTE_ROW  clobbers: A X Y
-.proc persist_show_note
-        ldx     persist_note
-        beq     @done
-        lda     note_lo - 1, x
-        sta     str_ptr
-        lda     note_hi - 1, x
-        sta     str_ptr + 1
-        ldx     #3
-        ldy     #NOTE_ROW
-        jsr     set_cursor
-        ldx     persist_note
-        lda     note_colour - 1, x
-        sta     text_colour
-        jmp     print_str
-@done:  rts
-.endproc
-
-; in: persist_index = block 0..1  out: persist_ptr, persist_left  clobbers: A X
-.proc walk_block
-        ldx     persist_index
+@block: ldx     persist_index
         lda     block_lo, x
         sta     persist_ptr
         lda     block_hi, x
@@ -301,24 +225,60 @@ note_no_drive:  .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0
         sta     persist_left
         lda     block_len_hi, x
         sta     persist_left + 1
-        rts
-.endproc
-
-; in: persist_left  out: Z = 1 when the block is done  clobbers: A
-.proc walk_more
-        lda     persist_left
+@byte:  lda     persist_left
         ora     persist_left + 1
-        rts
-.endproc
-
-; in: A  out: persist_sum += A  clobbers: nothing (flags)
-.proc add_sum
-        pha
-        clc
+        beq     @next
+        ldy     #0
+        ldx     persist_mode
+        cpx     #MODE_SAVE
+        bne     :+
+        lda     (persist_ptr), y
+        sta     (persist_buf), y
+:       lda     (persist_buf), y
+        cpx     #MODE_ZERO
+        bne     :+
+        tya
+:       cpx     #MODE_CHECK
+        beq     :+
+        sta     (persist_ptr), y        ; MODE_SAVE: the byte it holds
+:       clc
         adc     persist_sum
         sta     persist_sum
         bcc     :+
         inc     persist_sum + 1
-:       pla
+:       inc     persist_ptr
+        bne     :+
+        inc     persist_ptr + 1
+:       inc     persist_buf
+        bne     :+
+        inc     persist_buf + 1
+:       lda     persist_left
+        bne     :+
+        dec     persist_left + 1
+:       dec     persist_left
+        jmp     @byte
+@next:  inc     persist_index
+        lda     persist_index
+        cmp     #2
+        bne     @block
         rts
 .endproc
+
+; The menu's line about the statistics file.
+; in: persist_note  out: printed on NOTE_ROW  clobbers: A X Y
+.proc persist_show_note
+        ldx     persist_note
+        beq     @done
+        lda     note_colour - 1, x
+        sta     text_colour
+        dex                             ; notes: NOTE_KEPT first
+        lda     #<(notes - 1)
+        ldy     #>(notes - 1)
+        jsr     str_pick
+        ldx     #3
+        ldy     #NOTE_ROW
+        jsr     set_cursor
+        jmp     print_str
+@done:  rts
+.endproc
+

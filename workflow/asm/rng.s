@@ -10,10 +10,9 @@ SEED_MIX        = $2545F491             ; XORed with the jiffy clock: a nonzero 
 .segment "ZEROPAGE"
 
 rng_state:      .res 4                  ; xorshift32 state, little-endian, never 0
-shifted:        .res 3                  ; state << 5, low three bytes (scratch)
+shifted:        .res 4                  ; state << 5 (scratch of rng_next)
 pick_mask:      .res 2                  ; smallest 2^k - 1 >= answers - 1
 pick_value:     .res 2                  ; candidate answer number
-top_bits:       .res 1                  ; scratch of rng_next: state byte 2 >> 3
 
 .segment "CODE"
 
@@ -41,15 +40,12 @@ top_bits:       .res 1                  ; scratch of rng_next: state byte 2 >> 3
 ; in: rng_state (nonzero)  out: rng_state, A = its low byte  clobbers: A X
 .proc rng_next
         jsr     shift_left_5            ; x ^= x << 13 = (x << 5) << 8
-        lda     rng_state+1
-        eor     shifted
-        sta     rng_state+1
-        lda     rng_state+2
-        eor     shifted+1
-        sta     rng_state+2
-        lda     rng_state+3
-        eor     shifted+2
-        sta     rng_state+3
+        ldx     #2
+@xor13: lda     rng_state + 1, x
+        eor     shifted, x
+        sta     rng_state + 1, x
+        dex
+        bpl     @xor13
 
         lda     rng_state+3             ; x ^= x >> 17 = (x >> 16) >> 1
         lsr     a
@@ -63,47 +59,30 @@ top_bits:       .res 1                  ; scratch of rng_next: state byte 2 >> 3
         sta     rng_state+1
 
         jsr     shift_left_5            ; x ^= x << 5
-        lda     rng_state+2             ; top byte of x << 5: byte 3 << 5 | byte 2 >> 3
-        lsr     a
-        lsr     a
-        lsr     a
-        sta     top_bits
-        lda     rng_state+3
-        asl     a
-        asl     a
-        asl     a
-        asl     a
-        asl     a
-        ora     top_bits
-        eor     rng_state+3
-        sta     rng_state+3
-        lda     rng_state+2
-        eor     shifted+2
-        sta     rng_state+2
-        lda     rng_state+1
-        eor     shifted+1
-        sta     rng_state+1
-        lda     rng_state
-        eor     shifted
-        sta     rng_state
-        rts
+        ldx     #3
+@xor5:  lda     rng_state, x
+        eor     shifted, x
+        sta     rng_state, x
+        dex
+        bpl     @xor5
+        rts                             ; A = rng_state: the last byte done
 .endproc
 
-; shift_left_5: shifted = low three bytes of rng_state << 5.
+; shift_left_5: shifted = rng_state << 5 (32 bits).
 ; in: rng_state  out: shifted  clobbers: A X
 .proc shift_left_5
-        lda     rng_state
-        sta     shifted
-        lda     rng_state+1
-        sta     shifted+1
-        lda     rng_state+2
+        ldx     #3
+@copy:  lda     rng_state, x
+        sta     shifted, x
+        dex
+        bpl     @copy
         ldx     #5
 @shift: asl     shifted
         rol     shifted+1
-        rol     a
+        rol     shifted+2
+        rol     shifted+3
         dex
         bne     @shift
-        sta     shifted+2
         rts
 .endproc
 
@@ -130,7 +109,7 @@ top_bits:       .res 1                  ; scratch of rng_next: state byte 2 >> 3
 @wider: sec
         rol     pick_mask
         rol     pick_mask+1
-        jmp     @widen
+        bcc     @widen                  ; C = 0: the mask stays below 2^15
 @draw:  jsr     rng_next
         and     pick_mask
         sta     pick_value

@@ -14,23 +14,15 @@ text_colour:    .res 1          ; colour put_char writes (0..15)
 num:            .res 3          ; 24-bit little-endian scratch number (print_u16, stats ratio)
 
 .segment "RODATA"
-row_lo:
-.repeat SCREEN_ROWS, i
-        .byte   <(SCREEN + i * SCREEN_COLUMNS)
-.endrepeat
-row_hi:
-.repeat SCREEN_ROWS, i
-        .byte   >(SCREEN + i * SCREEN_COLUMNS)
-.endrepeat
-pow10_lo:       .byte   <10000, <1000, <100, <10, <1
-pow10_hi:       .byte   >10000, >1000, >100, >10, >1
 
 ; tile backgrounds per palette: right place, elsewhere, absent ($D022-$D024). Colour-blind:
 ; cyan against yellow is a blue-yellow pair (kept apart by red-green colour blindness), and
 ; cyan against dark grey is 3.5:1 in luminance with Pepto's palette (tests/test_game.py);
-; letters on right-place and elsewhere tiles are black in both palettes (5.3:1 on green)
-palette_normal: .byte   COLOR_GREEN, COLOR_YELLOW, COLOR_DARK_GREY
-palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
+; letters on right-place and elsewhere tiles are black in both palettes (5.3:1 on green).
+; Only the right-place colour differs: normal, colour-blind.
+palette_right:  .byte   COLOR_GREEN, COLOR_CYAN
+PALETTE_ELSEWHERE = COLOR_YELLOW
+PALETTE_ABSENT  = COLOR_DARK_GREY
 
 .segment "CODE"
 
@@ -84,30 +76,38 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
 ; Set the tile backgrounds from opt_colour_blind (0 normal, 1 colour-blind).
 ; in: nothing  out: $D022-$D024 set  clobbers: A X Y
 .proc palette_apply
-        ldy     #0
-        lda     opt_colour_blind
-        beq     :+
-        ldy     #palette_cb - palette_normal
-:       ldx     #0
-@copy:  lda     palette_normal, y
-        sta     VIC_BG1, x
-        iny
-        inx
-        cpx     #3
-        bne     @copy
+        ldx     opt_colour_blind
+        lda     palette_right, x
+        sta     VIC_BG1
+        lda     #PALETTE_ELSEWHERE
+        sta     VIC_BG2
+        lda     #PALETTE_ABSENT
+        sta     VIC_BG3
         rts
 .endproc
 
 ; Move the cursor.
-; in: X = column 0..39, Y = row 0..24  out: scr_ptr, col_ptr  clobbers: A
+; in: X = column 0..39 (up to 255: on into the following rows), Y = row 0..24
+; out: scr_ptr, col_ptr  clobbers: A
 .proc set_cursor
-        txa
-        clc
-        adc     row_lo, y
+        lda     #0                      ; scr_ptr = SCREEN + 40 * row + column
+        sta     scr_ptr + 1
+        sty     scr_ptr
+        tya
+        asl
+        asl                             ; C = 0: row <= 24
+        adc     scr_ptr                 ; row * 5 (<= 120, C = 0)
+        asl
+        asl
+        rol     scr_ptr + 1
+        asl
+        rol     scr_ptr + 1             ; row * 40, C = 0
+        stx     col_ptr                 ; (scratch: the column)
+        adc     col_ptr
         sta     scr_ptr
         sta     col_ptr
-        lda     row_hi, y
-        adc     #0
+        lda     scr_ptr + 1
+        adc     #>SCREEN                ; (SCREEN is 1 KB aligned)
         sta     scr_ptr + 1
         adc     #>(COLOR_RAM - SCREEN)
         sta     col_ptr + 1
@@ -143,41 +143,48 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
 ; Print the string after the JSR: .byte column, row, colour, "TEXT", 0; returns past it.
 ; in: inline data  out: cursor after the text  clobbers: A X Y
 .proc print_inline
-        pla
-        sta     str_ptr
-        pla
-        sta     str_ptr + 1
-        jsr     str_next
-        tax
-        jsr     str_next
-        pha
-        jsr     str_next
-        sta     text_colour
-        pla
-        tay
-        jsr     set_cursor
-        jmp     print_rest
+        sec                             ; C = 1: the text starts with its column and row
+        .byte   $24                     ; BIT zp: skips the CLC
+        ; fall through
 .endproc
 
 ; Print the string after the JSR at the cursor: .byte colour, "TEXT", 0; returns past it.
 ; in: inline data, cursor  out: cursor after the text  clobbers: A Y
 .proc print_here
+        clc
         pla
         sta     str_ptr
         pla
         sta     str_ptr + 1
+        bcc     @colour
+        jsr     str_next                ; print_inline: column and row
+        tax
+        jsr     str_next
+        tay
+        jsr     set_cursor
+@colour:
         jsr     str_next
         sta     text_colour
-        ; fall through
-.endproc
-
-.proc print_rest
         jsr     print_str
         lda     str_ptr + 1
         pha
         lda     str_ptr
         pha
         rts                             ; str_ptr is at the 0: RTS resumes after it
+.endproc
+
+; Point str_ptr at string X of a list of 0-terminated strings, ready for print_str.
+; in: A/Y = the list's address - 1 (lo/hi), X = string number 0..127  out: str_ptr
+; clobbers: A X Y
+.proc str_pick
+        sta     str_ptr
+        sty     str_ptr + 1
+@skip:  dex
+        bmi     @done
+@char:  jsr     str_next                ; past string X's predecessors, one by one
+        bne     @char
+        beq     @skip
+@done:  rts
 .endproc
 
 ; Print a 0-terminated string at the cursor in text_colour.
@@ -193,34 +200,28 @@ palette_cb:     .byte   COLOR_CYAN, COLOR_YELLOW, COLOR_DARK_GREY
 ; Print num (16 bits) in decimal without leading zeros at the cursor in text_colour.
 ; in: num, num+1  out: num = 0  clobbers: A X Y
 .proc print_u16
-        ldx     #0                      ; digit position 0..4 (10000 .. 1)
-        stx     num + 2                 ; 0 until the first non-zero digit is printed
-@digit: lda     #0
-        pha                             ; digit counter on the stack
-@sub:   lda     num
-        sec
-        sbc     pow10_lo, x
-        tay
-        lda     num + 1
-        sbc     pow10_hi, x
-        bcc     @show
-        sta     num + 1
-        sty     num
-        pla
-        adc     #0                      ; C = 1 here: +1
-        pha
-        jmp     @sub
-@show:  pla
-        bne     @print
-        cpx     #4
-        beq     @print                  ; the units digit always prints
-        ldy     num + 2
-        beq     @skip                   ; a leading zero
-@print: ora     #GLYPH_DIGIT0
-        sta     num + 2                 ; non-zero from now on
+        lda     #0
+        sta     num + 2                 ; digits on the stack
+@div:   lda     #0                      ; num = num div 10, A = num mod 10
+        ldx     #16
+@bit:   asl     num
+        rol     num + 1
+        rol     a                       ; remainder < 10: 2 * remainder + 1 < 256
+        cmp     #10
+        bcc     :+
+        sbc     #10
+        inc     num
+:       dex
+        bne     @bit
+        pha                             ; the digits come out last first
+        inc     num + 2
+        lda     num
+        ora     num + 1
+        bne     @div
+@digit: pla
+        ora     #GLYPH_DIGIT0
         jsr     put_char
-@skip:  inx
-        cpx     #5
+        dec     num + 2
         bne     @digit
         rts
 .endproc
