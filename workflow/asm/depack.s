@@ -28,7 +28,10 @@ image_start     = __CODE_LOAD__
 image_end       = __BLOB_LOAD__
 tail_end        = __INIT_LOAD__ + __INIT_SIZE__   ; the blob (plain) and INIT follow the image
 stream_copy     = tail_end              ; where the stream is decoded from
-LONG_HIGH_BITS  = 4                     ; long offsets: 4 + 8 bits
+LONG_HIGH_BITS_0 = 3                    ; long offsets, class 0: 3 + 7 bits from 128
+LONG_BASE_0     = 128
+LONG_HIGH_BITS_1 = 5                    ; class 1: 5 + 7 bits from 1,152
+LONG_BASE_1     = LONG_BASE_0 + (1 << (LONG_HIGH_BITS_0 + 7))
 
 ; GET_BIT: the next bit of the stream into C, inline (no JSR: ~12 cycles less a bit; the
 ; stream has ~20,000 bits); refills from (lz_src) with Y = 0.  clobbers: A (on a refill)
@@ -131,27 +134,37 @@ depack_packed_bytes:
         sta     lz_dst+1
         bne     @token                  ; (always: INIT lies above $0100)
 
-@match: GET_BIT                         ; the offset kind
-        bcs     @far
-        ldx     #0                      ; short: offset - 1 = the next byte (X = 0: a new
-        stx     lz_offset+1             ; offset)
-@low:   lda     (lz_src),y
-        sta     lz_offset
-        inc     lz_src
-        bne     @from
-        inc     lz_src+1
-        bne     @from                   ; (always)
-@far:   txa                             ; after a literal: one more bit, 1 = repeat (X = 1)
-        beq     @long
+@match: txa                             ; after a literal: one more bit, 1 = repeat (X = 1)
+        beq     @new
         GET_BIT
         bcs     @from
-@long:  sty     lz_offset+1             ; offset - 1 = high bits : next byte
-        ldx     #LONG_HIGH_BITS
+@new:   sty     lz_offset+1             ; a new offset: the next byte, bit 7 = long
+        lda     (lz_src),y
+        inc     lz_src
+        bne     :+
+        inc     lz_src+1
+:       asl     a                       ; its low 7 bits, shifted up one
+        sta     lz_offset
+        bcs     @long
+        lsr     lz_offset               ; short: offset - 1 = the byte
+        ldx     #0                      ; (X = 0: a new offset)
+        beq     @from                   ; (always)
+@long:  GET_BIT                         ; the class: 0 = 3 high bits from 128, 1 = 5 from 1,152
+        ldx     #LONG_HIGH_BITS_0
+        lda     #LONG_BASE_0 >> 7
+        bcc     :+
+        ldx     #LONG_HIGH_BITS_1
+        lda     #LONG_BASE_1 >> 7
+:       sta     lz_value                ; (the base, in 128s, until @from)
 @high:  GET_BIT
         rol     lz_offset+1
         dex
-        bne     @high
-        beq     @low                    ; (always; X = 0)
+        bne     @high                   ; (X = 0: a new offset)
+        lda     lz_offset+1             ; offset - 1 = (high + base) * 128 + low 7 bits
+        adc     lz_value                ; (C = 0: rol shifted out a 0)
+        lsr     a
+        sta     lz_offset+1
+        ror     lz_offset
 @from:  lda     lz_dst                  ; copy = dst - (offset - 1) - 1 (carry clear)
         clc
         sbc     lz_offset
