@@ -16,8 +16,8 @@ interleave in exactly the order the decoder asks for them:
   has a new offset). A new offset's code starts with the next stream byte b:
     b < $80: offset - 1 = b (offsets 1..128);
     else a bit c, then the high bits h (3 bits if c = 0, 5 if c = 1, MSB first) and
-       offset - 1 = 128 + h * 128 + (b & $7F) (c = 0: 129..1,152) or
-       offset - 1 = 1,152 + h * 128 + (b & $7F) (c = 1: 1,153..5,248);
+       offset - 1 = 128 + h * 128 + (b & $7F) if c = 0 (offsets 129..1,152),
+       offset - 1 = 1,152 + h * 128 + (b & $7F) if c = 1 (offsets 1,153..5,248);
   then an interlaced Elias gamma code: value = 1; while the next bit is 1: value = 2 value +
   next bit; it is the length - 1 (1..254) of a new offset's match, the length (1..255) of a
   repeat. The match copies `length` bytes from `offset` back (overlap allowed: a run

@@ -12,8 +12,8 @@
 ;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__, then INIT's place,
 ;      up to the stream's end marker.
 ; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it. The
-; game's stream (12,380 + 853 B as 8,533 B) decodes in ~1.18 M cycles (1.09 M before the
-; repeat-offset format and INIT's packing: one-byte repeats are slower than literals).
+; game's stream (12,368 + 921 B as 8,449 B) decodes in ~1.22 M cycles (1.18 M for the 8,595 B
+; of the format before, with 256-byte short offsets, one 12-bit long class and 2-bit repeats).
 
 .include "c64.inc"
 
@@ -32,6 +32,7 @@ LONG_HIGH_BITS_0 = 3                    ; long offsets, class 0: 3 + 7 bits from
 LONG_BASE_0     = 128
 LONG_HIGH_BITS_1 = 5                    ; class 1: 5 + 7 bits from 1,152
 LONG_BASE_1     = LONG_BASE_0 + (1 << (LONG_HIGH_BITS_0 + 7))
+.assert LONG_BASE_1 = 1152, error, "lz.py's format: the second long class starts at offset 1,153"
 
 ; GET_BIT: the next bit of the stream into C, inline (no JSR: ~12 cycles less a bit; the
 ; stream has ~20,000 bits); refills from (lz_src) with Y = 0.  clobbers: A (on a refill)
