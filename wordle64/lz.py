@@ -18,15 +18,15 @@ interleave in exactly the order the decoder asks for them:
     else a bit c, then the high bits h (3 bits if c = 0, 5 if c = 1, MSB first) and
        offset - 1 = 128 + h * 128 + (b & $7F) if c = 0 (offsets 129..1,152),
        offset - 1 = 1,152 + h * 128 + (b & $7F) if c = 1 (offsets 1,153..5,248);
-  then an interlaced Elias gamma code: value = 1; while the next bit is 1: value = 2 value +
-  next bit; it is the length - 1 (1..254) of a new offset's match, the length (1..255) of a
-  repeat. The match copies `length` bytes from `offset` back (overlap allowed: a run
-  repeats).
+  then the length code, a value: "0" = 1, "1 0" = 2, "1 1" and an interlaced Elias gamma
+  code g (g = 1; while the next bit is 1: g = 2 g + next bit) = g + 2; the value is the
+  length - 1 (1..254) of a new offset's match, the length (1..255) of a repeat. The match
+  copies `length` bytes from `offset` back (overlap allowed: a run repeats).
 The parts are decoded one after the other, each to its own address, from one bit stream; a
 match reaches only into its own part (the last offset carries over). The decoder moves to the
 next part when the output reaches a part's end (their sizes are known); after the last part
-comes the end marker: a match with a new offset, byte 0, whose length code reaches 256 (eight
-"1 0" pairs): the decoder stops as the value passes 255.
+comes the end marker: a match with a new offset, byte 0, then "1 1" and a gamma code reaching
+256 (eight "1 0" pairs): the decoder stops as g passes 255.
 """
 
 from __future__ import annotations
@@ -46,8 +46,11 @@ FIRST_OFFSET = 1           # the "last offset" before the first match
 LAST_OFFSETS_KEPT = 8      # parse states per position: the cheapest last offsets (see parse)
 
 
-def _gamma_bits(value: int) -> int:
-    return 2 * value.bit_length() - 1
+def _length_bits(value: int) -> int:
+    """The bits of a length code (see the format)."""
+    if value <= 2:
+        return value
+    return 2 + 2 * (value - 2).bit_length() - 1
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,7 @@ def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
                         (from_literal[0] + 1 + _offset_bits(offset, True), from_literal[1]),
                         key=lambda pair: pair[0])
             for length in range(MIN_MATCH, longest + 1):
-                bits = start[0] + _gamma_bits(length - 1)
+                bits = start[0] + _length_bits(length - 1)
                 target = by_match[i + length]
                 known = target.get(offset)
                 if known is None or bits < known[0]:
@@ -156,7 +159,7 @@ def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
             if offset > i:
                 continue
             for length in range(1, _repeat_length(data, i, offset) + 1):
-                bits = entry[0] + 2 + _gamma_bits(length)
+                bits = entry[0] + 2 + _length_bits(length)
                 target = by_match[i + length]
                 known = target.get(offset)
                 if known is None or bits < known[0]:
@@ -210,9 +213,14 @@ def _write_match(writer: _BitWriter, token: Token, after_literal: bool, last_off
             writer.byte(0x80 | (value - base) & 0x7F)
             writer.bit(kind)
             writer.bits((value - base) >> 7, high_bits)
-    for shift in range(length.bit_length() - 2, -1, -1):
+    if length <= 2:
+        writer.bits(0b10 if length == 2 else 0, length)
+        return
+    writer.bits(0b11, 2)
+    gamma = length - 2
+    for shift in range(gamma.bit_length() - 2, -1, -1):
         writer.bit(1)
-        writer.bit(length >> shift)
+        writer.bit(gamma >> shift)
     writer.bit(0)
 
 
@@ -235,7 +243,8 @@ def pack_parts(parts: list[bytes]) -> bytes:
     if after_literal:
         writer.bit(0)
     writer.byte(0)
-    writer.bits(0xAAAA, 16)                     # ... of length code 256: "1 0" eight times
+    writer.bits(0b11, 2)                        # ... and a gamma code of 256: "1 0" eight
+    writer.bits(0xAAAA, 16)                     # times
     return bytes(writer.out)
 
 
@@ -280,10 +289,16 @@ def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
                 offset = base + (high << 7 | low & 0x7F) + 1
         after_literal = False
         value = 1
-        while value < 256 and bit():
-            value = value << 1 | bit()
-        if value >= 256:
-            return None
+        if bit():
+            if not bit():
+                value = 2
+            else:
+                gamma = 1
+                while gamma < 256 and bit():
+                    gamma = gamma << 1 | bit()
+                if gamma >= 256:
+                    return None
+                value = gamma + 2
         return value if repeat else value + 1
 
     parts = []
