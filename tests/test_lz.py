@@ -17,7 +17,14 @@ from wordle64.c64.emu import Machine, parse_labels
 MODULES = (*CORE_MODULES, "charset.s")
 
 
-END = ("10", b"\x00", "10" * 8)     # the end marker: a short match of length code 256
+# the end marker: a match with a new offset, byte 0, length code "1 1" and a gamma code of 256
+# ("1 0" eight times); after a literal the match bit is followed by "0": a new offset
+END = ("1", b"\x00", "11" + "10" * 8)
+END_AFTER_LITERAL = ("10", b"\x00", "11" + "10" * 8)
+# length codes by hand: "1 1" then the gamma code of value - 2 (interlaced: a "1 x" pair for
+# each bit x after the leading 1, then the stop "0")
+LENGTH_255 = "11" + "11" * 5 + "10" + "11" + "0"    # 253 = 1111 1101
+LENGTH_254 = "11" + "11" * 5 + "10" + "10" + "0"    # 252 = 1111 1100
 
 
 def stream(*items: str | bytes | tuple[str | bytes, ...]) -> bytes:
@@ -41,62 +48,74 @@ def stream(*items: str | bytes | tuple[str | bytes, ...]) -> bytes:
 def test_stream_format_by_hand():
     assert stream("0", b"A", "10", b"\x00", "1010101010101010") == bytes(
         [0x55, 0x41, 0x00, 0x55, 0x40])                 # the helper itself, by hand
-    assert lz.pack(b"A") == stream("0", b"A", END)      # a literal: bit 0, then the byte
-    # "AAAA": literal A; match: 1, then "1 1" after a literal = repeat the last offset (1
-    # before any match), its length 3 as interlaced gamma "1 1" + stop "0"
-    assert lz.pack(b"AAAA") == stream("0", b"A", "1" "11" "110", END)
-    assert lz.unpack(stream("0", b"A", "1" "11" "110", END), 4) == b"AAAA"
+    assert lz.pack(b"A") == stream("0", b"A", END_AFTER_LITERAL)    # a literal: 0, the byte
+    # "AAAA": literal A; match "1", then "1" after a literal = repeat the last offset (1
+    # before any match), its length 3 as "1 1" and the gamma code of 1: the stop "0"
+    assert lz.pack(b"AAAA") == stream("0", b"A", "1" "1" "110", END)
+    assert lz.unpack(stream("0", b"A", "1" "1" "110", END), 4) == b"AAAA"
 
 
 def test_short_match_then_repeat_after_a_literal():
-    # A, B; match short (1 0, byte offset-1 = 1), length 2 (gamma: length - 1 = 1, stop 0);
-    # C; match after a literal "1 1": repeat offset 2, length 2 (gamma: the length, "1 0" 0)
-    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "100", END)
+    # A, B; match "1", new offset "0", byte offset-1 = 1; length 2 (length - 1 = 1: length
+    # code "0" = 1); C; match "1", repeat "1": offset 2, length 2 (code "1 0" = 2)
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "10", END)
     assert lz.unpack(packed, 7) == b"ABABCBC"
-    # a repeat of one byte: gamma 1 = stop "0"; then D, and a repeat of 1 again
-    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "1" "0",
-                    "0", b"D", "11" "1" "0", END)
+    # a repeat of one byte: code "0"; then D, and a repeat of 1 again
+    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "0", b"C", "11" "0",
+                    "0", b"D", "11" "0", END)
     assert lz.unpack(packed, 8) == b"ABABCBDB"
 
 
-def test_after_a_match_kind_1_is_a_long_offset():
-    # A, B; short match (offset 2, length 2); then a match after a match: "1 1" is long (no
-    # repeat kind there): 4 high bits 0000, byte 3: offset 4, length 2
-    packed = stream("0", b"A", "0", b"B", "10", b"\x01", "0", "11" "0000", b"\x03", "0", END)
-    assert lz.unpack(packed, 6) == b"ABABAB"
-    # after a literal, "1 0" is long: A, B, C, D; match 1 1 0, 0000, byte 3: offset 4, length 2
-    packed = stream("0", b"A", "0", b"B", "0", b"C", "0", b"D", "110" "0000", b"\x03", "0", END)
-    assert lz.unpack(packed, 6) == b"ABCDAB"
+def test_long_offsets_by_hand():
+    # B, A, a repeat of offset 1 and length 255: B and 256 A; then a match after a match
+    # (always a new offset): byte $80 (long, low bits 0), class "0", high bits "001":
+    # offset - 1 = 128 + 1 * 128 + 0 = 256, the B; length 2
+    packed = stream("0", b"B", "0", b"A", "11" + LENGTH_255, "1", b"\x80", "0" "001", "0", END)
+    assert lz.unpack(packed, 259) == b"B" + b"A" * 256 + b"BA"
+    # four more (A, repeat 255): B and 1,280 A; byte $83, class "1", high bits "00001":
+    # offset - 1 = 1,152 + 1 * 128 + 3 = 1,283 (the B, 1,281 back, is offset - 1 = 1,280)
+    runs = ("0", b"A", "11" + LENGTH_255) * 4
+    packed = stream("0", b"B", "0", b"A", "11" + LENGTH_255, *runs, "1", b"\x80", "1" "00001",
+                    "0", END)
+    assert lz.unpack(packed, 1283) == b"B" + b"A" * 1280 + b"BA"
+    # after a literal: "1 0" (a new offset), byte $FF: low bits 127, class "0", high "000":
+    # offset - 1 = 128 + 127 = 255: the first two A
+    data = b"B" + b"A" * 255 + b"CAA"
+    packed = stream("0", b"B", "0", b"A", "11" + LENGTH_254, "0", b"C",
+                    "10", b"\xff", "0" "000", "0", END)
+    assert lz.unpack(packed, len(data)) == data
+    for example in (data, b"B" + b"A" * 1280 + b"BA"):
+        assert lz.unpack(lz.pack(example), len(example)) == example
 
 
 def test_the_end_marker_ends_the_stream():
-    assert lz.unpack_parts(stream("0", b"A", END), [1]) == [b"A"]
+    assert lz.unpack_parts(stream("0", b"A", END_AFTER_LITERAL), [1]) == [b"A"]
     with pytest.raises(Exception, match="no end marker"):
         lz.unpack_parts(stream("0", b"A", "0", b"B"), [1])
     with pytest.raises(Exception, match="end marker comes"):
-        lz.unpack_parts(stream("0", b"A", END), [2])
+        lz.unpack_parts(stream("0", b"A", END_AFTER_LITERAL), [2])
 
 
 def test_the_packer_repeats_offsets_across_literals():
     # a table of 3-byte entries differing in their middle byte: "a X b" at offset 3 each time
     data = b"".join(bytes([0xA9, i, 0x8D]) for i in range(40))
     tokens = lz.parse(data)
-    # a literal (9 bits) and a repeat of length 2 (1 + 2 + 3 bits) an entry: 75 B, where a
-    # new short offset each time (1 + 1 + 8 + 1 bits) would take 100 B; the end marker 3.25 B
-    assert len(lz.pack(data)) <= 86
+    # a literal (9 bits) and a repeat of length 2 (1 + 1 + 2 bits) an entry: 65 B, where a
+    # new short offset each time (1 + 1 + 8 + 1 bits) would take 100 B; the end marker 3.4 B
+    assert len(lz.pack(data)) <= 75
     assert lz.unpack(lz.pack(data), len(data)) == data
     repeats = [b for a, b in zip(tokens, tokens[1:]) if a.offset == 0 and b.offset == 3]
     assert len(repeats) >= 30
 
 
-def test_long_offsets_reach_back_4_kb():
+def test_long_offsets_reach_back_5_kb():
     rng = random.Random(3)
     chunk = bytes(rng.randrange(256) for _ in range(40))
-    noise = bytes(rng.randrange(256) for _ in range(4000))
+    noise = bytes(rng.randrange(256) for _ in range(5200))
     data = chunk + noise + chunk
-    assert lz.Token(length=40, offset=4040) in lz.parse(data)   # the repeat: one long match
+    assert lz.Token(length=40, offset=5240) in lz.parse(data)   # the repeat: one long match
     assert lz.unpack(lz.pack(data), len(data)) == data
-    far = chunk + bytes(rng.randrange(256) for _ in range(4100)) + chunk
+    far = chunk + bytes(rng.randrange(256) for _ in range(5250)) + chunk
     assert all(token.offset <= lz.LONG_OFFSET for token in lz.parse(far))
     assert lz.unpack(lz.pack(far), len(far)) == far
 
@@ -127,9 +146,9 @@ def test_parts_do_not_reach_into_each_other():
 
 def test_unpack_refuses_a_match_before_the_start():
     with pytest.raises(Exception, match="bytes back"):
-        lz.unpack(stream("10", b"\x05", "0", END), 4)   # a match as the first token
+        lz.unpack(stream("1", b"\x05", "0", END), 4)    # a match as the first token
     with pytest.raises(Exception, match="bytes back"):  # a repeat (offset 1) in a new part
-        lz.unpack_parts(stream("0", b"A", "1" "11" "100", END), [1, 3])
+        lz.unpack_parts(stream("0", b"A", "1" "1" "10", END), [1, 3])
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +201,8 @@ def token_kinds(data: bytes, last_offset: int = lz.FIRST_OFFSET) -> set[str]:
         elif after_literal and token.offset == last_offset:
             kinds.add("repeat" if token.length > 1 else "one-byte repeat")
         else:
-            far = "long" if token.offset > lz.SHORT_OFFSET else "short"
+            far = ("short" if token.offset <= lz.SHORT_OFFSET else
+                   "long" if token.offset <= lz.LONG_CLASSES[1][1] else "far")
             kinds.add(f"{far} after a {'literal' if after_literal else 'match'}")
         if token.length == lz.MAX_MATCH:
             kinds.add("the longest match")
@@ -193,7 +213,8 @@ def token_kinds(data: bytes, last_offset: int = lz.FIRST_OFFSET) -> set[str]:
 
 def synthetic(seed: int, size: int) -> bytes:
     """Code-like bytes that need every token kind: 3-byte entries differing in the middle
-    (repeats), chunks reused from far back (long offsets), a long run (a 255-byte match)."""
+    (repeats), chunks reused from far back (long and far offsets), a long run (a 255-byte
+    match)."""
     rng = random.Random(seed)
     out = bytearray(bytes([rng.randrange(256)]) * 300)   # one: a run is slow to parse
     while len(out) < size:
@@ -220,7 +241,8 @@ def test_6502_depacker_decodes_every_token_kind(linked, seed):
     content[init.start:init.stop] = synthetic(seed + 10, len(init))
     kinds = token_kinds(bytes(content[image.start:image.stop]))
     assert kinds >= {"literal", "repeat", "one-byte repeat", "short after a literal", "short after a match",
-                     "long after a literal", "long after a match", "the longest match"}
+                     "long after a literal", "long after a match", "far after a literal",
+                     "far after a match", "the longest match"}
     packed, stream = pack_image(bytes(content), labels)
     assert stream > 0
     want = Machine(bytes(content), labels, depack=False)

@@ -11,22 +11,22 @@ first; when it is empty the next byte of the stream refills it, so bit bytes and
 interleave in exactly the order the decoder asks for them:
 
 - bit 0: a literal: the next stream byte is copied to the output;
-- bit 1: a match, then its offset kind:
-    0: short: the next stream byte is offset - 1 (offsets 1..256);
-    1, after a match (or first): long: 4 bits (high) then the next stream byte (low) give
-       offset - 1 (1..4,096);
-    1 0, after a literal: long, as above;
-    1 1, after a literal: repeat: the offset of the last match (no offset bits; 1 before
-       the first match);
-  then an interlaced Elias gamma code: value = 1; while the next bit is 1: value = 2 value +
-  next bit; it is the length - 1 (1..254) of a new offset's match, the length (1..255) of a
-  repeat. The match copies `length` bytes from `offset` back (overlap allowed: a run
-  repeats).
+- bit 1: a match; after a literal, one more bit: 1 = repeat: the offset of the last match
+  (no offset code; 1 before the first match), 0 = a new offset (after a match a match always
+  has a new offset). A new offset's code starts with the next stream byte b:
+    b < $80: offset - 1 = b (offsets 1..128);
+    else a bit c, then the high bits h (3 bits if c = 0, 5 if c = 1, MSB first) and
+       offset - 1 = 128 + h * 128 + (b & $7F) if c = 0 (offsets 129..1,152),
+       offset - 1 = 1,152 + h * 128 + (b & $7F) if c = 1 (offsets 1,153..5,248);
+  then the length code, a value: "0" = 1, "1 0" = 2, "1 1" and an interlaced Elias gamma
+  code g (g = 1; while the next bit is 1: g = 2 g + next bit) = g + 2; the value is the
+  length - 1 (1..254) of a new offset's match, the length (1..255) of a repeat. The match
+  copies `length` bytes from `offset` back (overlap allowed: a run repeats).
 The parts are decoded one after the other, each to its own address, from one bit stream; a
 match reaches only into its own part (the last offset carries over). The decoder moves to the
 next part when the output reaches a part's end (their sizes are known); after the last part
-comes the end marker: a match, short, offset byte 0, whose length code reaches 256 (eight
-"1 0" pairs): the decoder stops as the value passes 255.
+comes the end marker: a match with a new offset, byte 0, then "1 1" and a gamma code reaching
+256 (eight "1 0" pairs): the decoder stops as g passes 255.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ from dataclasses import dataclass
 
 from wordle64.errors import Wordle64Error
 
-SHORT_OFFSET = 256
-LONG_HIGH_BITS = 4
-LONG_OFFSET = 1 << (8 + LONG_HIGH_BITS)
+SHORT_OFFSET = 128         # offsets 1..128: one byte
+# the two long offset classes: (high bits, first offset - 1) after the byte's 7 low bits
+LONG_CLASSES = ((3, SHORT_OFFSET), (5, SHORT_OFFSET + (SHORT_OFFSET << 3)))
+LONG_OFFSET = LONG_CLASSES[1][1] + (SHORT_OFFSET << 5)     # the farthest offset, 5,248
 MIN_MATCH = 2              # of a new offset (a repeat may copy 1 byte)
 MAX_MATCH = 255
 MAX_CANDIDATES = 512       # match candidates per position (a 12 KB image never reaches it)
@@ -45,8 +46,11 @@ FIRST_OFFSET = 1           # the "last offset" before the first match
 LAST_OFFSETS_KEPT = 8      # parse states per position: the cheapest last offsets (see parse)
 
 
-def _gamma_bits(value: int) -> int:
-    return 2 * value.bit_length() - 1
+def _length_bits(value: int) -> int:
+    """The bits of a length code (see the format)."""
+    if value <= 2:
+        return value
+    return 2 + 2 * (value - 2).bit_length() - 1
 
 
 @dataclass(frozen=True)
@@ -75,11 +79,18 @@ def _matches(data: bytes) -> list[list[tuple[int, int]]]:
     return found
 
 
+def _long_class(offset: int) -> int:
+    """The long class (0, 1) of an offset past SHORT_OFFSET."""
+    return 0 if offset - 1 < LONG_CLASSES[1][1] else 1
+
+
 def _offset_bits(offset: int, after_literal: bool) -> int:
-    """The offset kind and offset bits of a new (not repeated) offset."""
+    """The bits of a new (not repeated) offset after the match bit: the new-offset bit after
+    a literal, the byte, and a long offset's class bit and high bits."""
+    kind = 1 if after_literal else 0
     if offset <= SHORT_OFFSET:
-        return 1 + 8
-    return (2 if after_literal else 1) + LONG_HIGH_BITS + 8
+        return kind + 8
+    return kind + 8 + 1 + LONG_CLASSES[_long_class(offset)][0]
 
 
 def _repeat_length(data: bytes, at: int, offset: int) -> int:
@@ -139,7 +150,7 @@ def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
                         (from_literal[0] + 1 + _offset_bits(offset, True), from_literal[1]),
                         key=lambda pair: pair[0])
             for length in range(MIN_MATCH, longest + 1):
-                bits = start[0] + _gamma_bits(length - 1)
+                bits = start[0] + _length_bits(length - 1)
                 target = by_match[i + length]
                 known = target.get(offset)
                 if known is None or bits < known[0]:
@@ -148,7 +159,7 @@ def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
             if offset > i:
                 continue
             for length in range(1, _repeat_length(data, i, offset) + 1):
-                bits = entry[0] + 3 + _gamma_bits(length)
+                bits = entry[0] + 2 + _length_bits(length)
                 target = by_match[i + length]
                 known = target.get(offset)
                 if known is None or bits < known[0]:
@@ -189,18 +200,27 @@ def _write_match(writer: _BitWriter, token: Token, after_literal: bool, last_off
     value = token.offset - 1
     length = token.length - 1
     if after_literal and token.offset == last_offset:
-        writer.bits(0b11, 2)
-        length = token.length
-    elif token.offset <= SHORT_OFFSET:
-        writer.bit(0)
-        writer.byte(value)
-    else:
-        writer.bits(0b10 if after_literal else 0b1, 2 if after_literal else 1)
-        writer.bits(value >> 8, LONG_HIGH_BITS)
-        writer.byte(value)
-    for shift in range(length.bit_length() - 2, -1, -1):
         writer.bit(1)
-        writer.bit(length >> shift)
+        length = token.length
+    else:
+        if after_literal:
+            writer.bit(0)
+        if token.offset <= SHORT_OFFSET:
+            writer.byte(value)
+        else:
+            kind = _long_class(token.offset)
+            high_bits, base = LONG_CLASSES[kind]
+            writer.byte(0x80 | (value - base) & 0x7F)
+            writer.bit(kind)
+            writer.bits((value - base) >> 7, high_bits)
+    if length <= 2:
+        writer.bits(0b10 if length == 2 else 0, length)
+        return
+    writer.bits(0b11, 2)
+    gamma = length - 2
+    for shift in range(gamma.bit_length() - 2, -1, -1):
+        writer.bit(1)
+        writer.bit(gamma >> shift)
     writer.bit(0)
 
 
@@ -219,9 +239,12 @@ def pack_parts(parts: list[bytes]) -> bytes:
                 _write_match(writer, token, after_literal, last_offset)
                 last_offset, after_literal = token.offset, False
             position += token.length
-    writer.bits(0b10, 2)                        # the end marker: a short match ...
+    writer.bit(1)                               # the end marker: a match, offset byte 0 ...
+    if after_literal:
+        writer.bit(0)
     writer.byte(0)
-    writer.bits(0xAAAA, 16)                     # ... of length code 256: "1 0" eight times
+    writer.bits(0b11, 2)                        # ... and a gamma code of 256: "1 0" eight
+    writer.bits(0xAAAA, 16)                     # times
     return bytes(writer.out)
 
 
@@ -254,22 +277,28 @@ def unpack_parts(packed: bytes, sizes: list[int]) -> list[bytes]:
     def match() -> int | None:
         """A match's offset kind and offset (into `offset`); its length, or None: the end."""
         nonlocal offset, after_literal
-        repeat = False
-        if not bit():
-            offset = take() + 1
-        elif not after_literal or not bit():
-            high = 0
-            for _ in range(LONG_HIGH_BITS):
-                high = high << 1 | bit()
-            offset = (high << 8 | take()) + 1
-        else:
-            repeat = True
+        repeat = after_literal and bit() == 1
+        if not repeat:
+            low = take()
+            offset = low + 1
+            if low & 0x80:
+                high_bits, base = LONG_CLASSES[bit()]
+                high = 0
+                for _ in range(high_bits):
+                    high = high << 1 | bit()
+                offset = base + (high << 7 | low & 0x7F) + 1
         after_literal = False
         value = 1
-        while value < 256 and bit():
-            value = value << 1 | bit()
-        if value >= 256:
-            return None
+        if bit():
+            if not bit():
+                value = 2
+            else:
+                gamma = 1
+                while gamma < 256 and bit():
+                    gamma = gamma << 1 | bit()
+                if gamma >= 256:
+                    return None
+                value = gamma + 2
         return value if repeat else value + 1
 
     parts = []

@@ -7,13 +7,15 @@
 ; plain (wordle64.build patches depack_packed_bytes; 0 = stored plain, as in the tests' links,
 ; and depack returns at once). depack restores exactly the memory a plain PRG would have
 ; loaded, so nothing after it knows the difference:
-;   1. the stream is copied above INIT's place (to the end of INIT),
-;   2. the blob is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end),
+;   1. the blob is moved up from the end of the stream to __BLOB_LOAD__ (copied from its end;
+;      the stream, shorter than the image, lies below),
+;   2. the stream is copied above INIT's place (to the end of INIT),
 ;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__, then INIT's place,
 ;      up to the stream's end marker.
 ; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it. The
-; game's stream (12,380 + 853 B as 8,533 B) decodes in ~1.18 M cycles (1.09 M before the
-; repeat-offset format and INIT's packing: one-byte repeats are slower than literals).
+; game's stream (12,368 + 921 B as 8,404 B) decodes in ~1.21 M cycles, with both copies (1.18 M
+; for the 8,595 B of the format before: 256-byte short offsets, one 12-bit long class, 2-bit
+; repeats, Elias gamma lengths).
 
 .include "c64.inc"
 
@@ -28,10 +30,14 @@ image_start     = __CODE_LOAD__
 image_end       = __BLOB_LOAD__
 tail_end        = __INIT_LOAD__ + __INIT_SIZE__   ; the blob (plain) and INIT follow the image
 stream_copy     = tail_end              ; where the stream is decoded from
-LONG_HIGH_BITS  = 4                     ; long offsets: 4 + 8 bits
+LONG_HIGH_BITS_0 = 3                    ; long offsets, class 0: 3 + 7 bits from 128
+LONG_BASE_0     = 128
+LONG_HIGH_BITS_1 = 5                    ; class 1: 5 + 7 bits from 1,152
+LONG_BASE_1     = LONG_BASE_0 + (1 << (LONG_HIGH_BITS_0 + 7))
+.assert LONG_BASE_1 = 1152, error, "lz.py's format: the second long class starts at offset 1,153"
 
 ; GET_BIT: the next bit of the stream into C, inline (no JSR: ~12 cycles less a bit; the
-; stream has ~20,000 bits); refills from (lz_src) with Y = 0.  clobbers: A (on a refill)
+; stream has ~20,000 bits); refills from (lz_in) with Y = 0.  clobbers: A (on a refill)
 .macro GET_BIT
         asl     lz_bits
         bne     :+
@@ -41,12 +47,17 @@ LONG_HIGH_BITS  = 4                     ; long offsets: 4 + 8 bits
 
 .segment "ZEROPAGE"
 
-lz_src:         .res 2                  ; the stream's next byte
-lz_dst:         .res 2                  ; the next output byte
-lz_copy:        .res 2                  ; a match's source: lz_dst - offset
+lz_src:         .res 2                  ; depack_move_up's source; decoding: lz_out
+lz_dst:         .res 2                  ; depack_move_up's destination; decoding: lz_in
+lz_copy:        .res 2                  ; depack_move_up's size; decoding: a match's source,
+                                        ; lz_out - offset
 lz_bits:        .res 1                  ; bit buffer, MSB next, a marker 1 below the last bit
 lz_value:       .res 1                  ; a match's length code (see @gamma)
 lz_offset:      .res 2                  ; the last match's offset - 1 (a repeat reuses it)
+
+lz_in           = lz_dst                ; the stream's next byte (its copy's destination)
+lz_out          = lz_src                ; the next output byte (from the copy's source,
+                                        ; image_start)
 
 .segment "DEPACK"
 
@@ -62,24 +73,11 @@ depack_packed_bytes:
         ora     depack_packed_bytes+1
         bne     @copy_stream
         rts
-@copy_stream:                           ; 1. up: the ranges are disjoint
-        lda     #PORT_NO_BASIC
+@copy_stream:                           ; 1. the blob, from image_start + packed up to
+        lda     #PORT_NO_BASIC          ; image_end, highest byte first
         sta     CPU_PORT
         lda     #<image_start
-        sta     lz_src
-        lda     #>image_start
-        sta     lz_src+1
-        lda     #<stream_copy
-        sta     lz_dst
-        lda     #>stream_copy
-        sta     lz_dst+1
-        lda     depack_packed_bytes
-        sta     lz_copy
-        lda     depack_packed_bytes+1
-        sta     lz_copy+1
-        jsr     depack_move_up
-        lda     #<image_start           ; 2. from image_start + packed up to image_end,
-        clc                             ; highest byte first
+        clc
         adc     depack_packed_bytes
         sta     lz_src
         lda     #>image_start
@@ -94,97 +92,118 @@ depack_packed_bytes:
         lda     #>(__INIT_LOAD__ - image_end)
         sta     lz_copy+1
         jsr     depack_move_up
-                                        ; 3. Y = 0 between tokens (GET_BIT reads with it),
-        lda     #<stream_copy           ; X = 0 after a match, else a literal came last
-        sta     lz_src
-        lda     #>stream_copy
-        sta     lz_src+1
-        lda     #<image_start
-        sta     lz_dst
+        lda     #<image_start           ; 2. the stream up above INIT's place (the moved
+        sta     lz_src                  ; blob lies between: the ranges are disjoint)
         lda     #>image_start
+        sta     lz_src+1
+        lda     #<stream_copy
+        sta     lz_dst
+        lda     #>stream_copy
         sta     lz_dst+1
+        lda     depack_packed_bytes
+        sta     lz_copy
+        lda     depack_packed_bytes+1
+        sta     lz_copy+1
+        jsr     depack_move_up          ; (it keeps lz_in = lz_dst = stream_copy and
+                                        ; lz_out = lz_src = image_start: 3. decode)
         lda     #$80                    ; empty: the first bit refills
         sta     lz_bits
-        ldy     #0
-        sty     lz_offset               ; offset 1 before the first match
-        sty     lz_offset+1
+        ldy     #0                      ; Y = 0 between tokens (GET_BIT reads with it),
+        sty     lz_offset               ; X = 0 after a match, else a literal came last;
+        sty     lz_offset+1             ; offset 1 before the first match
 @token: GET_BIT
         bcs     @match
-        lda     (lz_src),y              ; a literal
-        sta     (lz_dst),y
+        lda     (lz_in),y              ; a literal
+        sta     (lz_out),y
         ldx     #1
-        inc     lz_src
+        inc     lz_in
         bne     :+
-        inc     lz_src+1
-:       inc     lz_dst
+        inc     lz_in+1
+:       inc     lz_out
         bne     @check
-        inc     lz_dst+1
-@check: lda     lz_dst                  ; the image's end? INIT's part follows (the
+        inc     lz_out+1
+@check: lda     lz_out                  ; the image's end? INIT's part follows (the
         cmp     #<image_end             ; stream's end marker ends INIT's)
         bne     @token
-        lda     lz_dst+1
+        lda     lz_out+1
         cmp     #>image_end
         bne     @token
         lda     #<__INIT_LOAD__
-        sta     lz_dst
+        sta     lz_out
         lda     #>__INIT_LOAD__
-        sta     lz_dst+1
+        sta     lz_out+1
         bne     @token                  ; (always: INIT lies above $0100)
 
-@match: GET_BIT                         ; the offset kind
-        bcs     @far
-        ldx     #0                      ; short: offset - 1 = the next byte (X = 0: a new
-        stx     lz_offset+1             ; offset)
-@low:   lda     (lz_src),y
-        sta     lz_offset
-        inc     lz_src
-        bne     @from
-        inc     lz_src+1
-        bne     @from                   ; (always)
-@far:   txa                             ; after a literal: one more bit, 1 = repeat (X = 1)
-        beq     @long
+@match: txa                             ; after a literal: one more bit, 1 = repeat (X = 1)
+        beq     @new
         GET_BIT
         bcs     @from
-@long:  sty     lz_offset+1             ; offset - 1 = high bits : next byte
-        ldx     #LONG_HIGH_BITS
+@new:   sty     lz_offset+1             ; a new offset: the next byte, bit 7 = long
+        lda     (lz_in),y
+        inc     lz_in
+        bne     :+
+        inc     lz_in+1
+:       asl     a                       ; its low 7 bits, shifted up one
+        sta     lz_offset
+        bcs     @long
+        lsr     lz_offset               ; short: offset - 1 = the byte
+        ldx     #0                      ; (X = 0: a new offset)
+        beq     @from                   ; (always)
+@long:  GET_BIT                         ; the class: 0 = 3 high bits from 128, 1 = 5 from 1,152
+        ldx     #LONG_HIGH_BITS_0
+        lda     #LONG_BASE_0 >> 7
+        bcc     :+
+        ldx     #LONG_HIGH_BITS_1
+        lda     #LONG_BASE_1 >> 7
+:       sta     lz_value                ; (the base, in 128s, until @from)
 @high:  GET_BIT
         rol     lz_offset+1
         dex
-        bne     @high
-        beq     @low                    ; (always; X = 0)
-@from:  lda     lz_dst                  ; copy = dst - (offset - 1) - 1 (carry clear)
+        bne     @high                   ; (X = 0: a new offset)
+        lda     lz_offset+1             ; offset - 1 = (high + base) * 128 + low 7 bits
+        adc     lz_value                ; (C = 0: rol shifted out a 0)
+        lsr     a
+        sta     lz_offset+1
+        ror     lz_offset
+@from:  lda     lz_out                  ; copy = dst - (offset - 1) - 1 (carry clear)
         clc
         sbc     lz_offset
         sta     lz_copy
-        lda     lz_dst+1
+        lda     lz_out+1
         sbc     lz_offset+1
         sta     lz_copy+1
-        lda     #1                      ; interlaced Elias gamma: a new offset's length - 1,
-        sta     lz_value                ; a repeat's length
-@gamma: GET_BIT
+        lda     #1                      ; the length code: a new offset's length - 1, a
+        sta     lz_value                ; repeat's length; "0" = 1
+        GET_BIT
         bcc     @copy
+        GET_BIT                         ; "1 0" = 2
+        bcc     @plus1
+@gamma: GET_BIT                         ; "1 1" and an interlaced Elias gamma code g: g + 2
+        bcc     @plus2
         GET_BIT
         rol     lz_value
         bcc     @gamma
-        rts                             ; 256: the end marker
+        rts                             ; g = 256: the end marker
+@plus2: inc     lz_value
+@plus1: inc     lz_value
 @copy:  txa                             ; a new offset: one byte more than the value
         bne     @copy_value
         lda     (lz_copy),y
-        sta     (lz_dst),y
+        sta     (lz_out),y
         iny
 @copy_value:
         ldx     lz_value                ; value bytes, forwards (a run may overlap its own
 @next:  lda     (lz_copy),y             ; output)
-        sta     (lz_dst),y
+        sta     (lz_out),y
         iny
         dex
         bne     @next
         tya                             ; dst += length
         clc
-        adc     lz_dst
-        sta     lz_dst
+        adc     lz_out
+        sta     lz_out
         bcc     :+
-        inc     lz_dst+1
+        inc     lz_out+1
 :       ldy     #0                      ; (X = 0: a match came last)
         jmp     @check
 .endproc
@@ -192,10 +211,10 @@ depack_packed_bytes:
 ; refill_bits: GET_BIT's slow path: the bit buffer ran dry; the next stream byte refills it.
 ; in: Y = 0  out: C = the byte's top bit, lz_bits = the rest + marker  clobbers: A
 .proc refill_bits
-        lda     (lz_src),y
-        inc     lz_src
+        lda     (lz_in),y
+        inc     lz_in
         bne     :+
-        inc     lz_src+1
+        inc     lz_in+1
 :       sec
         rol     a
         sta     lz_bits
