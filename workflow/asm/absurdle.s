@@ -630,7 +630,6 @@ w_advance:
 ; ---- the mode's screen -------------------------------------------------------------------------
 INFO_ROW        = 3             ; panel: "GUESSES n", then "n LEFT"
 STATS_ROW       = 16            ; panel: the mode's statistics (two lines)
-HELP_ROW        = 19
 BAR_CELLS       = 13            ; progress mark: one cell per two first letters
 
 ; absurdle_play: Absurdle games from the menu until RUN/STOP (RETURN after a win plays again).
@@ -643,29 +642,13 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         bne     :+
         inc     abs_played+1
 :       jsr     draw_abs_panel
-@key:   jsr     wait_key
-        pha
-        jsr     board_clear_messages
-        pla
-        cmp     #PETSCII_STOP
-        beq     @menu
-        cmp     #PETSCII_RETURN
+@key:   jsr     type_row
         beq     @submit
-        cmp     #PETSCII_DELETE
-        bne     @letter
-        jsr     board_delete
-        jmp     @key
-@letter:
-        jsr     key_to_letter
-        bcc     @key
-        jsr     board_type_letter
-        jmp     @key
-@menu:  rts
+        rts                             ; RUN/STOP: the menu
 @submit:
         jsr     board_accept_row        ; C = 0: refused, the reason on screen
-        bcs     :+
-        jmp     @key
-:       jsr     think
+        bcc     @key
+        jsr     think
         jsr     board_submit_row        ; C = 1: five right-place marks
         php
         jsr     draw_info
@@ -682,22 +665,11 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         .byte   PANEL_COL, MSG_ROW, COLOR_LIGHT_GREEN, "BEATEN IN ", 0
         lda     abs_guesses
         ldx     abs_guesses+1
-        jsr     print_ax
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW, COLOR_LIGHT_GREY, "RETURN  PLAY AGAIN", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 1, COLOR_LIGHT_GREY, "STOP    MENU      ", 0
-        ldx     #PANEL_COL
-        ldy     #HELP_ROW + 2
-        lda     #PANEL_WIDTH
-        jsr     clear_span
-@over:  jsr     wait_key
-        cmp     #PETSCII_STOP
-        bne     :+
-        rts
-:       cmp     #PETSCII_RETURN
-        bne     @over
-        jmp     @game
+        jsr     print_word
+        jsr     end_of_game
+        bcc     :+
+        jmp     @game                   ; RETURN: again
+:       rts
 .endproc
 
 ; think: the adversary's answer to guess_buf with the progress mark on the message lines.
@@ -794,12 +766,7 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         jsr     print_inline
         .byte   PANEL_COL, 1, COLOR_WHITE, "ABSURDLE", 0
         jsr     draw_stats
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW, COLOR_GREY, "RETURN  ENTER", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 1, COLOR_GREY, "DEL     ERASE", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 2, COLOR_GREY, "STOP    MENU", 0
+        jsr     draw_play_help
         jmp     draw_info
 .endproc
 
@@ -810,38 +777,34 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         .byte   PANEL_COL, STATS_ROW, COLOR_GREY, "PLAYED ", 0
         lda     abs_played
         ldx     abs_played+1
-        jsr     print_ax
+        jsr     print_word
         jsr     print_here
         .byte   COLOR_GREY, " WON ", 0
         lda     abs_won
         ldx     abs_won+1
-        jsr     print_ax
+        jsr     print_word
         lda     abs_best+1
         bmi     @help                   ; no win yet
         jsr     print_inline
         .byte   PANEL_COL, STATS_ROW + 1, COLOR_GREY, "BEST ", 0
         lda     abs_best
         ldx     abs_best+1
-        jsr     print_ax
+        jsr     print_word
 @help:  rts
 .endproc
 
 ; draw_info: "GUESSES n" and "n LEFT" (answers the adversary still allows).
 ; in: abs_guesses, abs_left  out: drawn  clobbers: A X Y
 .proc draw_info
-        ldx     #PANEL_COL
         ldy     #INFO_ROW
-        lda     #PANEL_WIDTH
-        jsr     clear_span
-        ldx     #PANEL_COL
+        jsr     clear_panel_line
         ldy     #INFO_ROW + 1
-        lda     #PANEL_WIDTH
-        jsr     clear_span
+        jsr     clear_panel_line
         jsr     print_inline
         .byte   PANEL_COL, INFO_ROW, COLOR_LIGHT_GREY, "GUESSES ", 0
         lda     abs_guesses
         ldx     abs_guesses+1
-        jsr     print_ax
+        jsr     print_word
         ldx     #PANEL_COL
         ldy     #INFO_ROW + 1
         jsr     set_cursor
@@ -849,7 +812,7 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         sta     text_colour
         lda     abs_left
         ldx     abs_left+1
-        jsr     print_ax
+        jsr     print_word
         lda     abs_left+1
         bne     @many
         ldx     abs_left
@@ -861,14 +824,6 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
 @many:  jsr     print_here
         .byte   COLOR_LIGHT_GREY, " ANSWERS LEFT", 0
         rts
-.endproc
-
-; print_ax: the 16-bit number A (low) X (high) at the cursor in text_colour.
-; in: A, X  out: printed  clobbers: A X Y
-.proc print_ax
-        sta     num
-        stx     num + 1
-        jmp     print_u16
 .endproc
 
 .segment "DATA"
