@@ -62,7 +62,6 @@ abs_total:      .res 2
 absurdle_progress_hook:
                 rts             ; JMP to a routine called at each new first letter (it
                 .res 2          ; may clobber A only)
-words_left:     .res 2          ; absurdle_reset: answers left to mark
 answers_in:     .res 2          ; answers of the current prefix
 best_lo:        .res 1          ; choose: the largest group so far
 best_hi:        .res 1
@@ -89,32 +88,29 @@ rest    .set    rest / 3
 
 ; absurdle_reset: every answer possible again; a new game (guess count 0).
 ; in: dict_init done (dict_answer_count)  out: abs_bitmap, abs_left = dict_answer_count,
-;     abs_guesses = 0, letter_count zeroed  clobbers: A X Y
+;     abs_guesses = 0, letter_count and abs_count_* zeroed  clobbers: A X Y
 .proc absurdle_reset
         lda     dict_word_count         ; bitmap = ENTRIES + 2 * words (the table's end)
         asl     a
-        sta     abs_bitmap
+        sta     bm_ptr
         lda     dict_word_count+1
         rol     a
-        sta     abs_bitmap+1
-        lda     abs_bitmap
+        tax
+        lda     bm_ptr
         clc
         adc     #<ENTRIES
         sta     abs_bitmap
         sta     bm_ptr
-        lda     abs_bitmap+1
+        txa
         adc     #>ENTRIES
         sta     abs_bitmap+1
         sta     bm_ptr+1
-        lda     dict_answer_count       ; answers / 8 + 1 bytes of bitmap, then the codes
-        sta     abs_left
-        sta     words_left              ; (a scratch counter here)
-        lda     dict_answer_count+1
+        lda     dict_answer_count+1     ; answers / 8 + 1 bytes of bitmap, then the codes
         sta     abs_left+1
-        sta     words_left+1
         lsr     a
         sta     bitmap_end+1
-        lda     words_left
+        lda     dict_answer_count
+        sta     abs_left
         ror     a
         lsr     bitmap_end+1
         ror     a
@@ -129,39 +125,54 @@ rest    .set    rest / 3
         sta     bitmap_end+1
         sta     abs_codes+1
         ldy     #0
-@full:  lda     words_left+1            ; whole bytes of eight answers
-        bne     :+
-        lda     words_left
-        cmp     #8
-        bcc     @part
-:       lda     #$FF
+@full:  lda     #$FF                    ; every byte full, then the last one as it should be
         sta     (bm_ptr),y
-        iny
-        bne     :+
-        inc     bm_ptr+1
-:       lda     words_left
-        sec
-        sbc     #8
-        sta     words_left
-        bcs     @full
-        dec     words_left+1
-        jmp     @full
-@part:  ldx     words_left              ; the last 0..7 answers: top bits of the last byte
+        jsr     next_bitmap_byte
+        bne     @full
+        lda     dict_answer_count       ; the last 0..7 answers: top bits of the last byte
+        and     #7
+        tax
         lda     #0
 @bit:   dex
         bmi     @last
         sec
         ror     a
-        jmp     @bit
-@last:  sta     (bm_ptr),y
+        bmi     @bit                    ; always (bit 7 set)
+@last:  dey                             ; Y = $FF, bm_ptr = bitmap_end - 256: its last byte
+        dec     bm_ptr+1
+        sta     (bm_ptr),y
         lda     #0
         sta     abs_guesses
         sta     abs_guesses+1
-        ldx     #25
-@zero:  sta     letter_count,x
+        jmp     clear_counts
+.endproc
+
+; clear_counts: no answer counted yet, no letter counted.
+; in: nothing  out: abs_count_lo, abs_count_hi, letter_count zeroed  clobbers: A X
+.proc clear_counts
+        lda     #0
+        ldx     #CODES
+@zero:  sta     abs_count_lo - 1, x
+        sta     abs_count_hi - 1, x
+        sta     letter_count + 26 - CODES - 1, x  ; letter_count and the end of abs_count_hi
         dex
-        bpl     @zero
+        bne     @zero
         rts
+.endproc
+.assert letter_count = abs_count_hi + CODES, error, "clear_counts: letter_count follows the counts"
+
+; next_bitmap_byte: bm_ptr one byte on; Z = 1 when it reaches bitmap_end.
+; in: bm_ptr, bitmap_end  out: bm_ptr + 1, Z  clobbers: A
+.proc next_bitmap_byte
+        inc     bm_ptr
+        bne     :+
+        inc     bm_ptr+1
+:       lda     bm_ptr
+        cmp     bitmap_end
+        bne     :+
+        lda     bm_ptr+1
+        cmp     bitmap_end+1
+:       rts
 .endproc
 
 ; absurdle_guess: the adversary's answer to guess_buf.
@@ -171,13 +182,7 @@ rest    .set    rest / 3
 ; clobbers: A X Y; calls absurdle_progress_hook at each new first letter (up to 25 times)
 .proc absurdle_guess
         jsr     patch_scorer
-        lda     #0                      ; no answer counted yet
-        ldx     #CODES - 1
-@zero:  sta     abs_count_lo,x
-        sta     abs_count_hi,x
-        dex
-        cpx     #$FF
-        bne     @zero
+        jsr     clear_counts
         inc     abs_guesses
         bne     :+
         inc     abs_guesses+1
@@ -262,16 +267,9 @@ rest    .set    rest / 3
         inc     answer_no+1
 :       lsr     bm_mask
         bne     @bit
-@byte:  inc     bm_ptr                  ; whole bytes: eight answers each
-        bne     :+
-        inc     bm_ptr+1
-:       lda     bm_ptr
-        cmp     bitmap_end
-        bne     :+
-        lda     bm_ptr+1
-        cmp     bitmap_end+1
+@byte:  jsr     next_bitmap_byte        ; whole bytes: eight answers each
         beq     @none
-:       lda     (bm_ptr),y
+        lda     (bm_ptr),y
         bne     @in_byte
         lda     answer_no
         clc
@@ -318,21 +316,20 @@ rest    .set    rest / 3
 
 ; next_prefix: the prefix cursor moves on (letters too; the progress hook at each new first
 ; letter).
-; in: index_ptr, aindex_ptr, abs_ans+0/1  out: advanced  clobbers: A
+; in: index_ptr, aindex_ptr, abs_ans+0/1  out: advanced  clobbers: A X
+.assert aindex_ptr = index_ptr + 2, error, "next_prefix: the two cursors side by side"
 .proc next_prefix
-        lda     index_ptr
+        ldx     #aindex_ptr - index_ptr ; aindex_ptr, then index_ptr: two entries on
+@ptr:   lda     index_ptr,x
         clc
         adc     #2
-        sta     index_ptr
+        sta     index_ptr,x
         bcc     :+
-        inc     index_ptr+1
-:       lda     aindex_ptr
-        clc
-        adc     #2
-        sta     aindex_ptr
-        bcc     :+
-        inc     aindex_ptr+1
-:       inc     abs_ans+1
+        inc     index_ptr+1,x
+:       dex
+        dex
+        bpl     @ptr
+        inc     abs_ans+1
         lda     abs_ans+1
         cmp     #26
         bne     :+
@@ -503,33 +500,62 @@ w_advance:
         beq     :+
         jmp     w_step
 :       rts
+.repeat ::LETTERS, i                    ; patch_scorer: each run's blocks of one length
+.assert .ident(.sprintf("green_%d", i)) = green_0 + i * (green_1 - green_0), error, "uneven"
+.assert .ident(.sprintf("count_%d", i)) = count_0 + i * (count_1 - count_0), error, "uneven"
+.assert .ident(.sprintf("again_%d", i)) = again_0 + i * (count_1 - count_0), error, "uneven"
+.assert .ident(.sprintf("take_%d", i)) = take_0 + i * (count_1 - count_0), error, "uneven"
+.assert .ident(.sprintf("clear_%d", i)) = clear_0 + i * (clear_1 - clear_0), error, "uneven"
+.endrepeat
 .endproc
 
-; patch_scorer: the guess's letters into the scorer of walk_prefix (compare immediates and
-; letter_count addresses), so it spends no cycles fetching them.
-; in: guess_buf  out: walk_prefix patched, letter_count zero  clobbers: A X
+; walk_prefix's unrolled runs: one block of fixed length per letter (patch_scorer steps by it)
+GREEN_BLOCK     = walk_prefix::green_1 - walk_prefix::green_0
+ELSE_BLOCK      = walk_prefix::count_1 - walk_prefix::count_0
+CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
+.assert CLEAR_BLOCK = 3, error, "patch_scorer: one STA per letter in walk_prefix's clear run"
+.assert >letter_count = >(letter_count + 25), lderror, "letter_count must not cross a page"
+
+; patch_scorer: the guess's letters into the scorer of walk_prefix (compare immediates and the
+; low bytes of letter_count addresses: the counts lie in one page), so it spends no cycles
+; fetching them. Each unrolled run of walk_prefix repeats a block of fixed length per letter.
+; in: guess_buf  out: walk_prefix patched  clobbers: A X Y
 .proc patch_scorer
-        lda     #0                      ; counts of letters outside the last guess grew
-        ldx     #25
-@zero:  sta     letter_count,x
+        ldx     #::LETTERS - 1          ; X = letter, Y = its block in the run
+        ldy     #(::LETTERS - 1) * GREEN_BLOCK
+@green: lda     guess_buf,x
+        sta     walk_prefix::green_0 + 1,y
+        tya
+        sec
+        sbc     #GREEN_BLOCK
+        tay
         dex
-        bpl     @zero
-.repeat ::LETTERS, i
-        ldx     guess_buf + i
-        stx     walk_prefix::.ident(.sprintf("green_%d", i)) + 1
-        stx     walk_prefix::.ident(.sprintf("again_%d", i)) + 1
-        txa
+        bpl     @green
+        ldx     #::LETTERS - 1
+        ldy     #(::LETTERS - 1) * ELSE_BLOCK
+@else:  lda     guess_buf,x
+        sta     walk_prefix::again_0 + 1,y
+        clc
+        adc     #<letter_count          ; no carry: the counts lie in one page
+        sta     walk_prefix::count_0 + 1,y
+        sta     walk_prefix::take_0 + 1,y
+        tya
+        sec
+        sbc     #ELSE_BLOCK
+        tay
+        dex
+        bpl     @else
+        ldx     #::LETTERS - 1
+        ldy     #(::LETTERS - 1) * CLEAR_BLOCK
+@clear: lda     guess_buf,x
         clc
         adc     #<letter_count
-        sta     walk_prefix::.ident(.sprintf("count_%d", i)) + 1
-        sta     walk_prefix::.ident(.sprintf("take_%d", i)) + 1
-        sta     walk_prefix::.ident(.sprintf("clear_%d", i)) + 1
-        lda     #0
-        adc     #>letter_count
-        sta     walk_prefix::.ident(.sprintf("count_%d", i)) + 2
-        sta     walk_prefix::.ident(.sprintf("take_%d", i)) + 2
-        sta     walk_prefix::.ident(.sprintf("clear_%d", i)) + 2
-.endrepeat
+        sta     walk_prefix::clear_0 + 1,y
+        dey
+        dey
+        dey
+        dex
+        bpl     @clear
         rts
 .endproc
 
@@ -611,14 +637,7 @@ w_advance:
         sta     code_ptr
         bcc     :+
         inc     code_ptr+1
-:       inc     bm_ptr
-        bne     :+
-        inc     bm_ptr+1
-:       lda     bm_ptr
-        cmp     bitmap_end
-        bne     @byte
-        lda     bm_ptr+1
-        cmp     bitmap_end+1
+:       jsr     next_bitmap_byte
         bne     @byte
         rts
 .pushseg
