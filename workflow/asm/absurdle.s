@@ -34,7 +34,7 @@ ENTRIES         = dict_table + PREFIXES ; the table's 16-bit entries, one per wo
 ; Zero page owned by this module (17 bytes).
 .segment "ZEROPAGE"
 abs_ans:        .res 5          ; the answer being scored
-abs_sum:        .res 1          ; its feedback code being summed
+abs_sum:        .res 1          ; its feedback code being summed (keep_group: a bitmap byte)
 entry_ptr:      .res 2          ; walks dict_table's entries (Y = byte offset)
 bm_ptr:         .res 2          ; bitmap byte of the current answer number
 code_ptr:       .res 2          ; abs_codes entry of the current answer number
@@ -70,13 +70,14 @@ answer_no:      .res 2          ; count_groups: the answer number being looked f
 
 .segment "RODATA"
 bit_mask:       .byte   $80, $40, $20, $10, $08, $04, $02, $01  ; answer number mod 8 -> bit
-; per code: 16 * right-place marks + elsewhere marks (the adversary prefers the smaller)
-tie_rank:                               ; from the code's base-3 digits, lowest first
-.repeat CODES, c
+; per code 0..26 (three marks): 16 * right-place marks + elsewhere marks; tie_rank adds those
+; of a code's two halves (code mod 27 and code / 27)
+rank27:
+.repeat 27, c
 rest    .set    c
 rights  .set    0
 elses   .set    0
-.repeat 5
+.repeat 3
 rights  .set    rights + ((rest .mod 3) = 2)    ; (a comparison is 1 when true)
 elses   .set    elses + ((rest .mod 3) = 1)
 rest    .set    rest / 3
@@ -316,20 +317,21 @@ rest    .set    rest / 3
 
 ; next_prefix: the prefix cursor moves on (letters too; the progress hook at each new first
 ; letter).
-; in: index_ptr, aindex_ptr, abs_ans+0/1  out: advanced  clobbers: A X
-.assert aindex_ptr = index_ptr + 2, error, "next_prefix: the two cursors side by side"
+; in: index_ptr, aindex_ptr, abs_ans+0/1  out: advanced  clobbers: A
 .proc next_prefix
-        ldx     #aindex_ptr - index_ptr ; aindex_ptr, then index_ptr: two entries on
-@ptr:   lda     index_ptr,x
+        lda     index_ptr
         clc
         adc     #2
-        sta     index_ptr,x
+        sta     index_ptr
         bcc     :+
-        inc     index_ptr+1,x
-:       dex
-        dex
-        bpl     @ptr
-        inc     abs_ans+1
+        inc     index_ptr+1
+:       lda     aindex_ptr
+        clc
+        adc     #2
+        sta     aindex_ptr
+        bcc     :+
+        inc     aindex_ptr+1
+:       inc     abs_ans+1
         lda     abs_ans+1
         cmp     #26
         bne     :+
@@ -561,7 +563,7 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
 
 ; choose_group: the code the adversary answers: the largest count; ties: the smallest tie_rank
 ; (fewest right-place, then fewest elsewhere marks), then the lowest code.
-; in: abs_count_*  out: abs_code, abs_left = its count  clobbers: A X
+; in: abs_count_*  out: abs_code, abs_left = its count  clobbers: A X Y
 .proc choose_group
         lda     #0
         sta     best_lo
@@ -576,14 +578,14 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
         cmp     best_lo
         bcc     @next
         bne     @take
-        lda     tie_rank,x
+        jsr     tie_rank
         cmp     best_rank
         bcs     @next
 @take:  lda     abs_count_lo,x
         sta     best_lo
         lda     abs_count_hi,x
         sta     best_hi
-        lda     tie_rank,x
+        jsr     tie_rank
         sta     best_rank
         stx     abs_code
 @next:  inx
@@ -594,6 +596,29 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
         lda     best_hi
         sta     abs_left+1
         rts
+.endproc
+
+; tie_rank: the adversary's preference among equal groups (the smaller wins): 16 * right-place
+; marks + elsewhere marks of a code. Only ties and new leaders need it: a few per guess.
+; in: X = code 0..242  out: A = rank  clobbers: Y
+.proc tie_rank
+        txa
+        ldy     #0
+@div:   cmp     #27                     ; Y = code / 27 (the two top marks), A = code mod 27
+        bcc     @sum
+        sbc     #27
+        iny
+        bne     @div                    ; always
+@sum:   sta     @low
+        lda     rank27,y
+        ldy     @low
+        clc
+        adc     rank27,y
+        rts
+.pushseg
+.segment "DATA"
+@low:   .res 1
+.popseg
 .endproc
 
 ; keep_group: clears the bit of every remaining answer whose code is not abs_code.
@@ -610,10 +635,10 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
 @byte:  ldy     #0                      ; Y = bit 0..7 of this byte = code offset
         lda     (bm_ptr),y
         beq     @advance
-        sta     @bits
+        sta     abs_sum                 ; (the scorer's sum: free here) the byte's bits kept
         lda     #$80
         sta     bm_mask
-@bit:   lda     @bits
+@bit:   lda     abs_sum
         and     bm_mask
         beq     @bit_next
         lda     (code_ptr),y
@@ -621,13 +646,13 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
         beq     @bit_next
         lda     bm_mask
         eor     #$FF
-        and     @bits
-        sta     @bits
+        and     abs_sum
+        sta     abs_sum
 @bit_next:
         iny
         lsr     bm_mask
         bne     @bit
-        lda     @bits
+        lda     abs_sum
         ldy     #0
         sta     (bm_ptr),y
 @advance:
@@ -640,10 +665,6 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
 :       jsr     next_bitmap_byte
         bne     @byte
         rts
-.pushseg
-.segment "DATA"
-@bits:  .res 1
-.popseg
 .endproc
 
 ; ---- the mode's screen -------------------------------------------------------------------------
