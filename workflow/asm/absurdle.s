@@ -128,7 +128,14 @@ rest    .set    rest / 3
         ldy     #0
 @full:  lda     #$FF                    ; every byte full, then the last one as it should be
         sta     (bm_ptr),y
-        jsr     next_bitmap_byte
+        inc     bm_ptr
+        bne     :+
+        inc     bm_ptr+1
+:       lda     bm_ptr
+        cmp     bitmap_end
+        bne     @full
+        lda     bm_ptr+1
+        cmp     bitmap_end+1
         bne     @full
         lda     dict_answer_count       ; the last 0..7 answers: top bits of the last byte
         and     #7
@@ -162,19 +169,6 @@ rest    .set    rest / 3
 .endproc
 .assert letter_count = abs_count_hi + CODES, error, "clear_counts: letter_count follows the counts"
 
-; next_bitmap_byte: bm_ptr one byte on; Z = 1 when it reaches bitmap_end.
-; in: bm_ptr, bitmap_end  out: bm_ptr + 1, Z  clobbers: A
-.proc next_bitmap_byte
-        inc     bm_ptr
-        bne     :+
-        inc     bm_ptr+1
-:       lda     bm_ptr
-        cmp     bitmap_end
-        bne     :+
-        lda     bm_ptr+1
-        cmp     bitmap_end+1
-:       rts
-.endproc
 
 ; absurdle_guess: the adversary's answer to guess_buf.
 ; in:  guess_buf (letters 0..25, any word); the bitmap of absurdle_reset and earlier guesses
@@ -268,9 +262,16 @@ rest    .set    rest / 3
         inc     answer_no+1
 :       lsr     bm_mask
         bne     @bit
-@byte:  jsr     next_bitmap_byte        ; whole bytes: eight answers each
+@byte:  inc     bm_ptr                  ; whole bytes: eight answers each
+        bne     :+
+        inc     bm_ptr+1
+:       lda     bm_ptr
+        cmp     bitmap_end
+        bne     :+
+        lda     bm_ptr+1
+        cmp     bitmap_end+1
         beq     @none
-        lda     (bm_ptr),y
+:       lda     (bm_ptr),y
         bne     @in_byte
         lda     answer_no
         clc
@@ -662,7 +663,14 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
         sta     code_ptr
         bcc     :+
         inc     code_ptr+1
-:       jsr     next_bitmap_byte
+:       inc     bm_ptr
+        bne     :+
+        inc     bm_ptr+1
+:       lda     bm_ptr
+        cmp     bitmap_end
+        bne     @byte
+        lda     bm_ptr+1
+        cmp     bitmap_end+1
         bne     @byte
         rts
 .endproc
