@@ -385,70 +385,57 @@ field_template: .byte   "YYYY-MM-DD"
 .endproc
 
 ; Digits -> date_year (16 bits), date_month, date_day.
-; in: date_digits (8)  out: date_year, date_month, date_day  clobbers: A X Y
+; in: date_digits (8)  out: date_year, date_month, date_day  clobbers: A X Y num
 .proc parse_date
-        lda     #0
+        ldx     #0                      ; X = the next digit
+        lda     #4
+        jsr     decimal
+        lda     num
         sta     date_year
+        lda     num + 1
         sta     date_year + 1
-        ldx     #0
-@year:  jsr     year_times_10
-        lda     date_digits, x
-        clc
-        adc     date_year
-        sta     date_year
-        bcc     :+
-        inc     date_year + 1
-:       inx
-        cpx     #4
-        bne     @year
-        lda     date_digits + 4
-        jsr     times_10
-        adc     date_digits + 5
+        lda     #2
+        jsr     decimal
+        lda     num
         sta     date_month
-        lda     date_digits + 6
-        jsr     times_10
-        adc     date_digits + 7
+        lda     #2
+        jsr     decimal
+        lda     num
         sta     date_day
         rts
 .endproc
 
-; in: A = 0..9  out: A = 10 * A, C = 0  clobbers: nothing else
-.proc times_10
-        asl
-        sta     @twice
-        asl
-        asl
-        adc     @twice                  ; 8a + 2a, C = 0 (at most 90)
+; num = the next A digits of date_digits (from X) as a decimal number (at most 9999).
+; in: A = digits 1..4, X = the first  out: num (16 bits), X past them  clobbers: A Y
+.proc decimal
+        sta     @left
+        lda     #0
+        sta     num
+        sta     num + 1
+@digit: asl     num                     ; num * 10 = 2 num + 8 num (C = 0 after each step:
+        rol     num + 1                 ; 8 * 999 + 9 fits in 15 bits)
+        lda     num
+        ldy     num + 1                 ; 2 num
+        asl     num
+        rol     num + 1
+        asl     num
+        rol     num + 1
+        adc     num
+        sta     num
+        tya
+        adc     num + 1
+        sta     num + 1
+        lda     date_digits, x
+        adc     num
+        sta     num
+        bcc     :+
+        inc     num + 1
+:       inx
+        dec     @left
+        bne     @digit
         rts
 .pushseg
 .segment "DATA"
-@twice: .res 1
-.popseg
-.endproc
-
-; date_year *= 10 (at most 999 * 10 here).
-; in: date_year  out: date_year  clobbers: A
-.proc year_times_10
-        asl     date_year
-        rol     date_year + 1           ; 2y
-        lda     date_year
-        sta     @twice
-        lda     date_year + 1
-        sta     @twice + 1
-        asl     date_year
-        rol     date_year + 1
-        asl     date_year
-        rol     date_year + 1           ; 8y
-        lda     date_year
-        clc
-        adc     @twice
-        sta     date_year
-        lda     date_year + 1
-        adc     @twice + 1
-        sta     date_year + 1
-        rts
-.pushseg
-.segment "DATA"
-@twice: .res 2
+@left:  .res 1
 .popseg
 .endproc
