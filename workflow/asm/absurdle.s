@@ -861,16 +861,17 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         lda     abs_left
         ldx     abs_left+1
         jsr     print_word
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " ANSWER", 0
         lda     abs_left+1
         bne     @many
         ldx     abs_left
         dex
-        bne     @many
-        jsr     print_here
-        .byte   COLOR_LIGHT_GREY, " ANSWER LEFT", 0
-        rts
-@many:  jsr     print_here
-        .byte   COLOR_LIGHT_GREY, " ANSWERS LEFT", 0
+        beq     @left
+@many:  lda     #'S'
+        jsr     put_char
+@left:  jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " LEFT", 0
         rts
 .endproc
 

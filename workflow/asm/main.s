@@ -131,9 +131,8 @@ BAR_COL         = 4             ; one per 8 progress steps
         jsr     daily_begin             ; the date's saved rows; finished: its result again
         bcc     @key
         tax
-        beq     :+
-        jmp     @won_shown
-:       jmp     @lost_shown
+        beq     @lost_shown
+        bne     @won_shown              ; always
 @key:   jsr     type_row
         beq     @submit
         lda     board_row               ; RUN/STOP

@@ -101,18 +101,17 @@ field_template: .byte   "YYYY-MM-DD"
 @hard:  lda     opt_hard
         eor     #1
         sta     opt_hard
-        jsr     draw_options
-        jmp     @key
+        bpl     @options                ; always (0 or 1)
 @sound: lda     opt_sound
         eor     #1
         sta     opt_sound
-        jsr     draw_options
-        jmp     @key
+        bpl     @options                ; always
 @palette:
         lda     opt_colour_blind
         eor     #1
         sta     opt_colour_blind
         jsr     palette_apply
+@options:
         jsr     draw_options
         jmp     @key
 @random:
