@@ -231,7 +231,7 @@ BAR_COL         = 4             ; one per 8 progress steps
         jmp     clear_span
 .endproc
 
-; The panel: title, mode (random, or daily and its date), hard mode, help.
+; The panel: title, mode (random, or daily and its date), hard mode, help (draw_play_help).
 ; in: game_mode, opt_hard  out: drawn  clobbers: A X Y
 .proc draw_panel
         jsr     print_inline
@@ -248,7 +248,7 @@ BAR_COL         = 4             ; one per 8 progress steps
         beq     @help
         jsr     print_inline
         .byte   PANEL_COL, 4, COLOR_YELLOW, "HARD MODE", 0
-@help:  ; fall through
+@help:                                  ; fall through to draw_play_help
 .endproc
 
 ; draw_play_help: the help lines while a guess is typed (Wordle's and Absurdle's panels).

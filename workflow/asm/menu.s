@@ -62,7 +62,8 @@ field_template: .byte   "YYYY-MM-DD"
         cmp     #2
         beq     @key                    ; menu_resume: the menu is on screen already
         sta     start_daily
-@draw:  jsr     draw_menu
+@draw:  jsr     draw_menu_body          ; the whole menu
+        jsr     draw_menu_footer
         lsr     start_daily             ; menu_daily: once (0 from then on)
         bcs     @daily
 @key:   jsr     wait_key
@@ -128,13 +129,6 @@ field_template: .byte   "YYYY-MM-DD"
         lda     #GAME_ABSURDLE
         sta     game_mode
         rts
-.endproc
-
-; The whole menu: draw_menu_body, then draw_menu_footer.
-; in: the dictionary unpacked, persist_note  out: drawn  clobbers: A X Y
-.proc draw_menu
-        jsr     draw_menu_body
-        jmp     draw_menu_footer
 .endproc
 
 ; Title tiles, menu items, legend, prompt and options: nothing that needs the dictionary or the
