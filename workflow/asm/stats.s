@@ -262,59 +262,43 @@ ratio_div:      .word   0       ; ratio: the divisor (stats_show: the largest di
         jmp     print_u16
 .endproc
 
-; floor(num * A / ratio_div), where num <= ratio_div; 0 when ratio_div is 0.
-; in: num (16 bits), A = multiplier, ratio_div  out: A = quotient  clobbers: X Y num
+; floor(num * A / ratio_div), where num <= ratio_div; 0 when ratio_div is 0. A additions of
+; num, each taking ratio_div out of the sum (and counting it) whenever the sum reaches it.
+; in: num (16 bits), A = multiplier 1..255, ratio_div  out: A = quotient  clobbers: X Y
 .proc ratio
-        sta     @mul
-        lda     #0
-        sta     @prod
-        sta     @prod + 1
-        sta     @prod + 2
-        sta     num + 2
-        ldx     #8                      ; num * A by shift-and-add into 24 bits
-@bit:   lsr     @mul
-        bcc     @shift
-        clc
-        lda     @prod
-        adc     num
-        sta     @prod
-        lda     @prod + 1
-        adc     num + 1
-        sta     @prod + 1
-        lda     @prod + 2
-        adc     num + 2
-        sta     @prod + 2
-@shift: asl     num
-        rol     num + 1
-        rol     num + 2
-        dex
-        bne     @bit
-        ldy     #0                      ; quotient <= A: repeated subtraction is quick
+        tax                             ; X = additions left
+        ldy     #0                      ; Y = quotient
         lda     ratio_div
         ora     ratio_div + 1
         beq     @done
-@sub:   lda     @prod
-        sec
-        sbc     ratio_div
-        tax
-        lda     @prod + 1
+        sty     @rest                   ; the sum so far mod ratio_div
+        sty     @rest + 1
+@add:   lda     @rest
+        clc
+        adc     num
+        sta     @rest
+        lda     @rest + 1
+        adc     num + 1
+        sta     @rest + 1
+        bcs     @take                   ; past 65535: surely >= ratio_div
+        lda     @rest
+        cmp     ratio_div
+        lda     @rest + 1
         sbc     ratio_div + 1
-        pha
-        lda     @prod + 2
-        sbc     #0
-        bcc     @short
-        sta     @prod + 2
-        pla
-        sta     @prod + 1
-        stx     @prod
+        bcc     @next
+@take:  lda     @rest                   ; (C = 1)
+        sbc     ratio_div
+        sta     @rest
+        lda     @rest + 1
+        sbc     ratio_div + 1
+        sta     @rest + 1
         iny
-        bne     @sub
-@short: pla
+@next:  dex
+        bne     @add
 @done:  tya
         rts
 .pushseg
 .segment "DATA"
-@mul:   .res 1
-@prod:  .res 3
+@rest:  .res 2
 .popseg
 .endproc
