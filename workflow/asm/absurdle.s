@@ -61,7 +61,7 @@ abs_best:       .byte $FF, $FF
 abs_total:      .res 2
 absurdle_progress_hook:
                 rts             ; JMP to a routine called at each new first letter (it
-                .res 2          ; may clobber A only)
+                .addr progress_mark ; may clobber A only); think makes it a JMP
 answers_in:     .res 2          ; answers of the current prefix
 best_lo:        .res 1          ; choose: the largest group so far
 best_hi:        .res 1
@@ -715,9 +715,8 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         ldx     abs_guesses+1
         jsr     print_word
         jsr     end_of_game
-        bcc     :+
-        jmp     @game                   ; RETURN: again
-:       rts
+        bcs     @game                   ; RETURN: again
+        rts
 .endproc
 
 ; think: the adversary's answer to guess_buf with the progress mark on the message lines.
@@ -727,12 +726,8 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         .byte   PANEL_COL, MSG_ROW, COLOR_GREY, "THINKING", 0
         lda     #0
         sta     progress_step
-        lda     #$4C                    ; JMP progress_mark
+        lda     #$4C                    ; JMP progress_mark (its address is in place)
         sta     absurdle_progress_hook
-        lda     #<progress_mark
-        sta     absurdle_progress_hook + 1
-        lda     #>progress_mark
-        sta     absurdle_progress_hook + 2
         jsr     absurdle_guess
         lda     #$60                    ; RTS: no mark outside this routine
         sta     absurdle_progress_hook
