@@ -9,7 +9,7 @@
 ;
 ; Speed (PAL): the bitmap drives the walk (prefixes without a remaining answer are skipped);
 ; per remaining answer a decode and a scorer with the guess's letters patched in (letter counts
-; of the answer, five compares): ~1.32 M cycles (1.34 s) for the costliest first guesses,
+; of the answer, five compares): ~1.31 M cycles (1.33 s) for the costliest first guesses,
 ; 0.1-0.3 s later on (results/validate/absurdle.json has the measured worst case).
 ;
 ; The mode's screen (absurdle_play) reuses the board (six rows scrolling up once full), the
