@@ -9,7 +9,7 @@
 ;
 ; Speed (PAL): the bitmap drives the walk (prefixes without a remaining answer are skipped);
 ; per remaining answer a decode and a scorer with the guess's letters patched in (letter counts
-; of the answer, five compares): ~1.32 M cycles (1.34 s) for the costliest first guesses,
+; of the answer, five compares): ~1.31 M cycles (1.33 s) for the costliest first guesses,
 ; 0.1-0.3 s later on (results/validate/absurdle.json has the measured worst case).
 ;
 ; The mode's screen (absurdle_play) reuses the board (six rows scrolling up once full), the
@@ -34,7 +34,7 @@ ENTRIES         = dict_table + PREFIXES ; the table's 16-bit entries, one per wo
 ; Zero page owned by this module (17 bytes).
 .segment "ZEROPAGE"
 abs_ans:        .res 5          ; the answer being scored
-abs_sum:        .res 1          ; its feedback code being summed
+abs_sum:        .res 1          ; its feedback code being summed (keep_group: a bitmap byte)
 entry_ptr:      .res 2          ; walks dict_table's entries (Y = byte offset)
 bm_ptr:         .res 2          ; bitmap byte of the current answer number
 code_ptr:       .res 2          ; abs_codes entry of the current answer number
@@ -61,8 +61,7 @@ abs_best:       .byte $FF, $FF
 abs_total:      .res 2
 absurdle_progress_hook:
                 rts             ; JMP to a routine called at each new first letter (it
-                .res 2          ; may clobber A only)
-words_left:     .res 2          ; absurdle_reset: answers left to mark
+                .addr progress_mark ; may clobber A only); think makes it a JMP
 answers_in:     .res 2          ; answers of the current prefix
 best_lo:        .res 1          ; choose: the largest group so far
 best_hi:        .res 1
@@ -71,13 +70,14 @@ answer_no:      .res 2          ; count_groups: the answer number being looked f
 
 .segment "RODATA"
 bit_mask:       .byte   $80, $40, $20, $10, $08, $04, $02, $01  ; answer number mod 8 -> bit
-; per code: 16 * right-place marks + elsewhere marks (the adversary prefers the smaller)
-tie_rank:                               ; from the code's base-3 digits, lowest first
-.repeat CODES, c
+; per code 0..26 (three marks): 16 * right-place marks + elsewhere marks; tie_rank adds those
+; of a code's two halves (code mod 27 and code / 27)
+rank27:
+.repeat 27, c
 rest    .set    c
 rights  .set    0
 elses   .set    0
-.repeat 5
+.repeat 3
 rights  .set    rights + ((rest .mod 3) = 2)    ; (a comparison is 1 when true)
 elses   .set    elses + ((rest .mod 3) = 1)
 rest    .set    rest / 3
@@ -89,32 +89,29 @@ rest    .set    rest / 3
 
 ; absurdle_reset: every answer possible again; a new game (guess count 0).
 ; in: dict_init done (dict_answer_count)  out: abs_bitmap, abs_left = dict_answer_count,
-;     abs_guesses = 0, letter_count zeroed  clobbers: A X Y
+;     abs_guesses = 0, letter_count and abs_count_* zeroed  clobbers: A X Y
 .proc absurdle_reset
         lda     dict_word_count         ; bitmap = ENTRIES + 2 * words (the table's end)
         asl     a
-        sta     abs_bitmap
+        sta     bm_ptr
         lda     dict_word_count+1
         rol     a
-        sta     abs_bitmap+1
-        lda     abs_bitmap
+        tax
+        lda     bm_ptr
         clc
         adc     #<ENTRIES
         sta     abs_bitmap
         sta     bm_ptr
-        lda     abs_bitmap+1
+        txa
         adc     #>ENTRIES
         sta     abs_bitmap+1
         sta     bm_ptr+1
-        lda     dict_answer_count       ; answers / 8 + 1 bytes of bitmap, then the codes
-        sta     abs_left
-        sta     words_left              ; (a scratch counter here)
-        lda     dict_answer_count+1
+        lda     dict_answer_count+1     ; answers / 8 + 1 bytes of bitmap, then the codes
         sta     abs_left+1
-        sta     words_left+1
         lsr     a
         sta     bitmap_end+1
-        lda     words_left
+        lda     dict_answer_count
+        sta     abs_left
         ror     a
         lsr     bitmap_end+1
         ror     a
@@ -129,40 +126,49 @@ rest    .set    rest / 3
         sta     bitmap_end+1
         sta     abs_codes+1
         ldy     #0
-@full:  lda     words_left+1            ; whole bytes of eight answers
-        bne     :+
-        lda     words_left
-        cmp     #8
-        bcc     @part
-:       lda     #$FF
+@full:  lda     #$FF                    ; every byte full, then the last one as it should be
         sta     (bm_ptr),y
-        iny
+        inc     bm_ptr
         bne     :+
         inc     bm_ptr+1
-:       lda     words_left
-        sec
-        sbc     #8
-        sta     words_left
-        bcs     @full
-        dec     words_left+1
-        jmp     @full
-@part:  ldx     words_left              ; the last 0..7 answers: top bits of the last byte
+:       lda     bm_ptr
+        cmp     bitmap_end
+        bne     @full
+        lda     bm_ptr+1
+        cmp     bitmap_end+1
+        bne     @full
+        lda     dict_answer_count       ; the last 0..7 answers: top bits of the last byte
+        and     #7
+        tax
         lda     #0
 @bit:   dex
         bmi     @last
         sec
         ror     a
-        jmp     @bit
-@last:  sta     (bm_ptr),y
+        bmi     @bit                    ; always (bit 7 set)
+@last:  dey                             ; Y = $FF, bm_ptr = bitmap_end - 256: its last byte
+        dec     bm_ptr+1
+        sta     (bm_ptr),y
         lda     #0
         sta     abs_guesses
         sta     abs_guesses+1
-        ldx     #25
-@zero:  sta     letter_count,x
+        jmp     clear_counts
+.endproc
+
+; clear_counts: no answer counted yet, no letter counted.
+; in: nothing  out: abs_count_lo, abs_count_hi, letter_count zeroed  clobbers: A X
+.proc clear_counts
+        lda     #0
+        ldx     #CODES
+@zero:  sta     abs_count_lo - 1, x
+        sta     abs_count_hi - 1, x
+        sta     letter_count + 26 - CODES - 1, x  ; letter_count and the end of abs_count_hi
         dex
-        bpl     @zero
+        bne     @zero
         rts
 .endproc
+.assert letter_count = abs_count_hi + CODES, error, "clear_counts: letter_count follows the counts"
+
 
 ; absurdle_guess: the adversary's answer to guess_buf.
 ; in:  guess_buf (letters 0..25, any word); the bitmap of absurdle_reset and earlier guesses
@@ -171,13 +177,7 @@ rest    .set    rest / 3
 ; clobbers: A X Y; calls absurdle_progress_hook at each new first letter (up to 25 times)
 .proc absurdle_guess
         jsr     patch_scorer
-        lda     #0                      ; no answer counted yet
-        ldx     #CODES - 1
-@zero:  sta     abs_count_lo,x
-        sta     abs_count_hi,x
-        dex
-        cpx     #$FF
-        bne     @zero
+        jsr     clear_counts
         inc     abs_guesses
         bne     :+
         inc     abs_guesses+1
@@ -503,39 +503,68 @@ w_advance:
         beq     :+
         jmp     w_step
 :       rts
+.repeat ::LETTERS, i                    ; patch_scorer: each run's blocks of one length
+.assert .ident(.sprintf("green_%d", i)) = green_0 + i * (green_1 - green_0), error, "uneven"
+.assert .ident(.sprintf("count_%d", i)) = count_0 + i * (count_1 - count_0), error, "uneven"
+.assert .ident(.sprintf("again_%d", i)) = again_0 + i * (count_1 - count_0), error, "uneven"
+.assert .ident(.sprintf("take_%d", i)) = take_0 + i * (count_1 - count_0), error, "uneven"
+.assert .ident(.sprintf("clear_%d", i)) = clear_0 + i * (clear_1 - clear_0), error, "uneven"
+.endrepeat
 .endproc
 
-; patch_scorer: the guess's letters into the scorer of walk_prefix (compare immediates and
-; letter_count addresses), so it spends no cycles fetching them.
-; in: guess_buf  out: walk_prefix patched, letter_count zero  clobbers: A X
+; walk_prefix's unrolled runs: one block of fixed length per letter (patch_scorer steps by it)
+GREEN_BLOCK     = walk_prefix::green_1 - walk_prefix::green_0
+ELSE_BLOCK      = walk_prefix::count_1 - walk_prefix::count_0
+CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
+.assert CLEAR_BLOCK = 3, error, "patch_scorer: one STA per letter in walk_prefix's clear run"
+.assert >letter_count = >(letter_count + 25), lderror, "letter_count must not cross a page"
+
+; patch_scorer: the guess's letters into the scorer of walk_prefix (compare immediates and the
+; low bytes of letter_count addresses: the counts lie in one page), so it spends no cycles
+; fetching them. Each unrolled run of walk_prefix repeats a block of fixed length per letter.
+; in: guess_buf  out: walk_prefix patched  clobbers: A X Y
 .proc patch_scorer
-        lda     #0                      ; counts of letters outside the last guess grew
-        ldx     #25
-@zero:  sta     letter_count,x
+        ldx     #::LETTERS - 1          ; X = letter, Y = its block in the run
+        ldy     #(::LETTERS - 1) * GREEN_BLOCK
+@green: lda     guess_buf,x
+        sta     walk_prefix::green_0 + 1,y
+        tya
+        sec
+        sbc     #GREEN_BLOCK
+        tay
         dex
-        bpl     @zero
-.repeat ::LETTERS, i
-        ldx     guess_buf + i
-        stx     walk_prefix::.ident(.sprintf("green_%d", i)) + 1
-        stx     walk_prefix::.ident(.sprintf("again_%d", i)) + 1
-        txa
+        bpl     @green
+        ldx     #::LETTERS - 1
+        ldy     #(::LETTERS - 1) * ELSE_BLOCK
+@else:  lda     guess_buf,x
+        sta     walk_prefix::again_0 + 1,y
+        clc
+        adc     #<letter_count          ; no carry: the counts lie in one page
+        sta     walk_prefix::count_0 + 1,y
+        sta     walk_prefix::take_0 + 1,y
+        tya
+        sec
+        sbc     #ELSE_BLOCK
+        tay
+        dex
+        bpl     @else
+        ldx     #::LETTERS - 1
+        ldy     #(::LETTERS - 1) * CLEAR_BLOCK
+@clear: lda     guess_buf,x
         clc
         adc     #<letter_count
-        sta     walk_prefix::.ident(.sprintf("count_%d", i)) + 1
-        sta     walk_prefix::.ident(.sprintf("take_%d", i)) + 1
-        sta     walk_prefix::.ident(.sprintf("clear_%d", i)) + 1
-        lda     #0
-        adc     #>letter_count
-        sta     walk_prefix::.ident(.sprintf("count_%d", i)) + 2
-        sta     walk_prefix::.ident(.sprintf("take_%d", i)) + 2
-        sta     walk_prefix::.ident(.sprintf("clear_%d", i)) + 2
-.endrepeat
+        sta     walk_prefix::clear_0 + 1,y
+        dey
+        dey
+        dey
+        dex
+        bpl     @clear
         rts
 .endproc
 
 ; choose_group: the code the adversary answers: the largest count; ties: the smallest tie_rank
 ; (fewest right-place, then fewest elsewhere marks), then the lowest code.
-; in: abs_count_*  out: abs_code, abs_left = its count  clobbers: A X
+; in: abs_count_*  out: abs_code, abs_left = its count  clobbers: A X Y
 .proc choose_group
         lda     #0
         sta     best_lo
@@ -550,14 +579,14 @@ w_advance:
         cmp     best_lo
         bcc     @next
         bne     @take
-        lda     tie_rank,x
+        jsr     tie_rank
         cmp     best_rank
         bcs     @next
 @take:  lda     abs_count_lo,x
         sta     best_lo
         lda     abs_count_hi,x
         sta     best_hi
-        lda     tie_rank,x
+        jsr     tie_rank
         sta     best_rank
         stx     abs_code
 @next:  inx
@@ -568,6 +597,29 @@ w_advance:
         lda     best_hi
         sta     abs_left+1
         rts
+.endproc
+
+; tie_rank: the adversary's preference among equal groups (the smaller wins): 16 * right-place
+; marks + elsewhere marks of a code. Only ties and new leaders need it: a few per guess.
+; in: X = code 0..242  out: A = rank  clobbers: Y
+.proc tie_rank
+        txa
+        ldy     #0
+@div:   cmp     #27                     ; Y = code / 27 (the two top marks), A = code mod 27
+        bcc     @sum
+        sbc     #27
+        iny
+        bne     @div                    ; always
+@sum:   sta     @low
+        lda     rank27,y
+        ldy     @low
+        clc
+        adc     rank27,y
+        rts
+.pushseg
+.segment "DATA"
+@low:   .res 1
+.popseg
 .endproc
 
 ; keep_group: clears the bit of every remaining answer whose code is not abs_code.
@@ -584,10 +636,10 @@ w_advance:
 @byte:  ldy     #0                      ; Y = bit 0..7 of this byte = code offset
         lda     (bm_ptr),y
         beq     @advance
-        sta     @bits
+        sta     abs_sum                 ; (the scorer's sum: free here) the byte's bits kept
         lda     #$80
         sta     bm_mask
-@bit:   lda     @bits
+@bit:   lda     abs_sum
         and     bm_mask
         beq     @bit_next
         lda     (code_ptr),y
@@ -595,13 +647,13 @@ w_advance:
         beq     @bit_next
         lda     bm_mask
         eor     #$FF
-        and     @bits
-        sta     @bits
+        and     abs_sum
+        sta     abs_sum
 @bit_next:
         iny
         lsr     bm_mask
         bne     @bit
-        lda     @bits
+        lda     abs_sum
         ldy     #0
         sta     (bm_ptr),y
 @advance:
@@ -621,16 +673,11 @@ w_advance:
         cmp     bitmap_end+1
         bne     @byte
         rts
-.pushseg
-.segment "DATA"
-@bits:  .res 1
-.popseg
 .endproc
 
 ; ---- the mode's screen -------------------------------------------------------------------------
 INFO_ROW        = 3             ; panel: "GUESSES n", then "n LEFT"
 STATS_ROW       = 16            ; panel: the mode's statistics (two lines)
-HELP_ROW        = 19
 BAR_CELLS       = 13            ; progress mark: one cell per two first letters
 
 ; absurdle_play: Absurdle games from the menu until RUN/STOP (RETURN after a win plays again).
@@ -643,29 +690,13 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         bne     :+
         inc     abs_played+1
 :       jsr     draw_abs_panel
-@key:   jsr     wait_key
-        pha
-        jsr     board_clear_messages
-        pla
-        cmp     #PETSCII_STOP
-        beq     @menu
-        cmp     #PETSCII_RETURN
+@key:   jsr     type_row
         beq     @submit
-        cmp     #PETSCII_DELETE
-        bne     @letter
-        jsr     board_delete
-        jmp     @key
-@letter:
-        jsr     key_to_letter
-        bcc     @key
-        jsr     board_type_letter
-        jmp     @key
-@menu:  rts
+        rts                             ; RUN/STOP: the menu
 @submit:
         jsr     board_accept_row        ; C = 0: refused, the reason on screen
-        bcs     :+
-        jmp     @key
-:       jsr     think
+        bcc     @key
+        jsr     think
         jsr     board_submit_row        ; C = 1: five right-place marks
         php
         jsr     draw_info
@@ -682,22 +713,10 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         .byte   PANEL_COL, MSG_ROW, COLOR_LIGHT_GREEN, "BEATEN IN ", 0
         lda     abs_guesses
         ldx     abs_guesses+1
-        jsr     print_ax
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW, COLOR_LIGHT_GREY, "RETURN  PLAY AGAIN", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 1, COLOR_LIGHT_GREY, "STOP    MENU      ", 0
-        ldx     #PANEL_COL
-        ldy     #HELP_ROW + 2
-        lda     #PANEL_WIDTH
-        jsr     clear_span
-@over:  jsr     wait_key
-        cmp     #PETSCII_STOP
-        bne     :+
+        jsr     print_word
+        jsr     end_of_game
+        bcs     @game                   ; RETURN: again
         rts
-:       cmp     #PETSCII_RETURN
-        bne     @over
-        jmp     @game
 .endproc
 
 ; think: the adversary's answer to guess_buf with the progress mark on the message lines.
@@ -707,12 +726,8 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         .byte   PANEL_COL, MSG_ROW, COLOR_GREY, "THINKING", 0
         lda     #0
         sta     progress_step
-        lda     #$4C                    ; JMP progress_mark
+        lda     #$4C                    ; JMP progress_mark (its address is in place)
         sta     absurdle_progress_hook
-        lda     #<progress_mark
-        sta     absurdle_progress_hook + 1
-        lda     #>progress_mark
-        sta     absurdle_progress_hook + 2
         jsr     absurdle_guess
         lda     #$60                    ; RTS: no mark outside this routine
         sta     absurdle_progress_hook
@@ -794,12 +809,7 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         jsr     print_inline
         .byte   PANEL_COL, 1, COLOR_WHITE, "ABSURDLE", 0
         jsr     draw_stats
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW, COLOR_GREY, "RETURN  ENTER", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 1, COLOR_GREY, "DEL     ERASE", 0
-        jsr     print_inline
-        .byte   PANEL_COL, HELP_ROW + 2, COLOR_GREY, "STOP    MENU", 0
+        jsr     draw_play_help
         jmp     draw_info
 .endproc
 
@@ -810,38 +820,34 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         .byte   PANEL_COL, STATS_ROW, COLOR_GREY, "PLAYED ", 0
         lda     abs_played
         ldx     abs_played+1
-        jsr     print_ax
+        jsr     print_word
         jsr     print_here
         .byte   COLOR_GREY, " WON ", 0
         lda     abs_won
         ldx     abs_won+1
-        jsr     print_ax
+        jsr     print_word
         lda     abs_best+1
         bmi     @help                   ; no win yet
         jsr     print_inline
         .byte   PANEL_COL, STATS_ROW + 1, COLOR_GREY, "BEST ", 0
         lda     abs_best
         ldx     abs_best+1
-        jsr     print_ax
+        jsr     print_word
 @help:  rts
 .endproc
 
 ; draw_info: "GUESSES n" and "n LEFT" (answers the adversary still allows).
 ; in: abs_guesses, abs_left  out: drawn  clobbers: A X Y
 .proc draw_info
-        ldx     #PANEL_COL
         ldy     #INFO_ROW
-        lda     #PANEL_WIDTH
-        jsr     clear_span
-        ldx     #PANEL_COL
+        jsr     clear_panel_line
         ldy     #INFO_ROW + 1
-        lda     #PANEL_WIDTH
-        jsr     clear_span
+        jsr     clear_panel_line
         jsr     print_inline
         .byte   PANEL_COL, INFO_ROW, COLOR_LIGHT_GREY, "GUESSES ", 0
         lda     abs_guesses
         ldx     abs_guesses+1
-        jsr     print_ax
+        jsr     print_word
         ldx     #PANEL_COL
         ldy     #INFO_ROW + 1
         jsr     set_cursor
@@ -849,26 +855,19 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
         sta     text_colour
         lda     abs_left
         ldx     abs_left+1
-        jsr     print_ax
+        jsr     print_word
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " ANSWER", 0
         lda     abs_left+1
         bne     @many
         ldx     abs_left
         dex
-        bne     @many
-        jsr     print_here
-        .byte   COLOR_LIGHT_GREY, " ANSWER LEFT", 0
+        beq     @left
+@many:  lda     #'S'
+        jsr     put_char
+@left:  jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " LEFT", 0
         rts
-@many:  jsr     print_here
-        .byte   COLOR_LIGHT_GREY, " ANSWERS LEFT", 0
-        rts
-.endproc
-
-; print_ax: the 16-bit number A (low) X (high) at the cursor in text_colour.
-; in: A, X  out: printed  clobbers: A X Y
-.proc print_ax
-        sta     num
-        stx     num + 1
-        jmp     print_u16
 .endproc
 
 .segment "DATA"

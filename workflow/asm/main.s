@@ -73,12 +73,7 @@ BAR_COL         = 4             ; one per 8 progress steps
         jmp     @play
 @daily: jsr     daily_answer
 @play:  jsr     play_game
-        bcs     @menu                   ; RUN/STOP during the game
-@end:   jsr     wait_key
-        cmp     #PETSCII_STOP
-        beq     @menu
-        cmp     #PETSCII_RETURN
-        bne     @end
+        bcc     @menu                   ; RUN/STOP during or after the game
         lda     game_mode
         beq     @game                   ; another random word
         jsr     menu_daily              ; another date
@@ -123,10 +118,10 @@ BAR_COL         = 4             ; one per 8 progress steps
         rti
 .endproc
 
-; One game against answer_buf, until won, lost or abandoned.
-; in: answer_buf, opt_hard, game_mode  out: C = 1 abandoned (RUN/STOP), C = 0 finished (the
-;     statistics counted it; the panel says RETURN plays again, RUN/STOP goes to the menu)
-; clobbers: A X Y
+; One game against answer_buf, until won, lost or abandoned; a finished one (the statistics
+; counted it) waits for RETURN (play again) or RUN/STOP (menu) under end_of_game's help.
+; in: answer_buf, opt_hard, game_mode  out: C = 1 play again, C = 0 RUN/STOP (during the game
+;     or after it)  clobbers: A X Y
 .proc play_game
         jsr     screen_clear
         jsr     draw_panel
@@ -136,40 +131,22 @@ BAR_COL         = 4             ; one per 8 progress steps
         jsr     daily_begin             ; the date's saved rows; finished: its result again
         bcc     @key
         tax
-        beq     :+
-        jmp     @won_shown
-:       jmp     @lost_shown
-@key:   jsr     wait_key
-        pha
-        jsr     board_clear_messages
-        pla
-        cmp     #PETSCII_STOP
-        beq     @abandon
-        cmp     #PETSCII_RETURN
+        beq     @lost_shown
+        bne     @won_shown              ; always
+@key:   jsr     type_row
         beq     @submit
-        cmp     #PETSCII_DELETE
-        bne     @letter
-        jsr     board_delete
-        jmp     @key
-@letter:
-        jsr     key_to_letter
-        bcc     @key
-        jsr     board_type_letter
-        jmp     @key
-@abandon:
-        lda     board_row
+        lda     board_row               ; RUN/STOP
         beq     @leave                  ; nothing typed in: nothing to keep
         lda     game_mode
         bne     @keep                   ; a daily game is kept: choosing its date resumes it
         jsr     stats_add_loss          ; a random game left after a guess counts as lost
 @keep:  jsr     persist_save
-@leave: sec
+@leave: clc
         rts
 @submit:
         jsr     board_accept_row        ; C = 0: refused, the reason on screen
-        bcs     :+
-        jmp     @key
-:       lda     opt_hard
+        bcc     @key
+        lda     opt_hard
         beq     :+
         jsr     board_hard_check
         bcc     @key                    ; the reason is on screen
@@ -197,23 +174,64 @@ BAR_COL         = 4             ; one per 8 progress steps
         clc
         adc     #<(MSG_WON1 - 1)         ; wrap-around: + guesses - 1
         jsr     board_message
-@over:  ldx     #PANEL_COL
-        ldy     #HELP_ROW
-        lda     #PANEL_WIDTH
-        jsr     clear_span
+@over:  ldy     #HELP_ROW
+        jsr     clear_panel_line
+        jmp     end_of_game
+.endproc
+
+; type_row: keys into the board's typing row (letters, DEL) until RETURN or RUN/STOP; each key
+; clears the message lines first. Wordle's and Absurdle's boards read keys here.
+; in: the board on screen  out: Z = 1 RETURN, Z = 0 RUN/STOP  clobbers: A X Y
+.proc type_row
+@key:   jsr     wait_key
+        pha
+        jsr     board_clear_messages
+        pla
+        cmp     #PETSCII_RETURN
+        beq     @done                   ; Z = 1
+        cmp     #PETSCII_STOP
+        beq     @stop
+        cmp     #PETSCII_DELETE
+        bne     @letter
+        jsr     board_delete
+        jmp     @key
+@letter:
+        jsr     key_to_letter
+        bcc     @key
+        jsr     board_type_letter
+        jmp     @key
+@stop:  lda     #PETSCII_STOP           ; Z = 0
+@done:  rts
+.endproc
+
+; end_of_game: the help lines of a finished game (Wordle's or Absurdle's), then its key.
+; in: the game over on screen  out: C = 1 RETURN (play again), C = 0 RUN/STOP (menu)
+; clobbers: A X Y
+.proc end_of_game
         jsr     print_inline
         .byte   PANEL_COL, HELP_ROW, COLOR_LIGHT_GREY, "RETURN  PLAY AGAIN", 0
         jsr     print_inline
         .byte   PANEL_COL, HELP_ROW + 1, COLOR_LIGHT_GREY, "STOP    MENU      ", 0
-        ldx     #PANEL_COL
         ldy     #HELP_ROW + 2
-        lda     #PANEL_WIDTH
-        jsr     clear_span
+        jsr     clear_panel_line
+@key:   jsr     wait_key
+        cmp     #PETSCII_RETURN
+        beq     @done                   ; C = 1
+        cmp     #PETSCII_STOP
+        bne     @key
         clc
-        rts
+@done:  rts
 .endproc
 
-; The panel: title, mode (random, or daily and its date), hard mode, help.
+; clear_panel_line: one line of the panel blank.
+; in: Y = row  out: cursor after it  clobbers: A X Y
+.proc clear_panel_line
+        ldx     #PANEL_COL
+        lda     #PANEL_WIDTH
+        jmp     clear_span
+.endproc
+
+; The panel: title, mode (random, or daily and its date), hard mode, help (draw_play_help).
 ; in: game_mode, opt_hard  out: drawn  clobbers: A X Y
 .proc draw_panel
         jsr     print_inline
@@ -230,7 +248,13 @@ BAR_COL         = 4             ; one per 8 progress steps
         beq     @help
         jsr     print_inline
         .byte   PANEL_COL, 4, COLOR_YELLOW, "HARD MODE", 0
-@help:  jsr     print_inline
+@help:                                  ; fall through to draw_play_help
+.endproc
+
+; draw_play_help: the help lines while a guess is typed (Wordle's and Absurdle's panels).
+; in: nothing  out: drawn  clobbers: A X Y
+.proc draw_play_help
+        jsr     print_inline
         .byte   PANEL_COL, HELP_ROW, COLOR_GREY, "RETURN  ENTER", 0
         jsr     print_inline
         .byte   PANEL_COL, HELP_ROW + 1, COLOR_GREY, "DEL     ERASE", 0

@@ -20,7 +20,7 @@ opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
 game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
 date_len:       .byte   0       ; how many, 0..8 (every date entry starts empty: issue 15, fault 1)
-start_daily:    .res    1       ; menu_common: 1 straight to the date entry, 2 no drawing
+start_daily:    .res    1       ; menu_common: 1 straight to the date entry (once)
 
 .segment "RODATA"
 ; title tiles W O R D L E 6 4: background selector and letter colour of each
@@ -32,15 +32,6 @@ title_colour:   .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK
 ; the date field: which typed digit each of the 10 places shows ($FF: a dash)
 field_digit:    .byte   0, 1, 2, 3, $FF, 4, 5, $FF, 6, 7
 field_template: .byte   "YYYY-MM-DD"
-; the colour legend: column, tile (letter + background), letter colour, text
-legend_col:     .byte   1, 16, 29
-legend_tile:    .byte   'A' | BG_RIGHT, 'B' | BG_ELSEWHERE, 'C' | BG_ABSENT
-legend_colour:  .byte   COLOR_BLACK, COLOR_BLACK, COLOR_WHITE
-legend_text_lo: .lobytes legend_right - 1, legend_elsewhere - 1, legend_absent - 1
-legend_text_hi: .hibytes legend_right - 1, legend_elsewhere - 1, legend_absent - 1
-legend_right:   .byte   " RIGHT PLACE", 0
-legend_elsewhere: .byte " ELSEWHERE", 0
-legend_absent:  .byte   " ABSENT", 0
 
 .segment "CODE"
 
@@ -68,18 +59,13 @@ legend_absent:  .byte   " ABSENT", 0
 .endproc
 
 .proc menu_common
-        sta     start_daily
         cmp     #2
-        bne     @draw
-        lda     #0                      ; menu_resume: the menu is on screen already
+        beq     @key                    ; menu_resume: the menu is on screen already
         sta     start_daily
-        beq     @key
-@draw:  jsr     draw_menu
-        lda     start_daily
-        beq     @key
-        lda     #0
-        sta     start_daily
-        beq     @daily
+@draw:  jsr     draw_menu_body          ; the whole menu
+        jsr     draw_menu_footer
+        lsr     start_daily             ; menu_daily: once (0 from then on)
+        bcs     @daily
 @key:   jsr     wait_key
         jsr     unshift_letter          ; shifted letters pick items too (issue 15, fault 5)
         cmp     #'1'
@@ -116,18 +102,17 @@ legend_absent:  .byte   " ABSENT", 0
 @hard:  lda     opt_hard
         eor     #1
         sta     opt_hard
-        jsr     draw_options
-        jmp     @key
+        bpl     @options                ; always (0 or 1)
 @sound: lda     opt_sound
         eor     #1
         sta     opt_sound
-        jsr     draw_options
-        jmp     @key
+        bpl     @options                ; always
 @palette:
         lda     opt_colour_blind
         eor     #1
         sta     opt_colour_blind
         jsr     palette_apply
+@options:
         jsr     draw_options
         jmp     @key
 @random:
@@ -146,58 +131,36 @@ legend_absent:  .byte   " ABSENT", 0
         rts
 .endproc
 
-; The whole menu: draw_menu_body, then draw_menu_footer.
-; in: the dictionary unpacked, persist_note  out: drawn  clobbers: A X Y
-.proc draw_menu
-        jsr     draw_menu_body
-        jmp     draw_menu_footer
-.endproc
-
 ; Title tiles, menu items, legend, prompt and options: nothing that needs the dictionary or the
 ; statistics file, so start-up shows it before they are read.
 ; in: opt_hard, opt_colour_blind, opt_sound  out: drawn (rows 0-22; 23-24 blank)
 ; clobbers: A X Y
 .proc draw_menu_body
         jsr     screen_clear
-        ldx     #7
-@tile:  stx     @index
+        ldy     #8 * 4 - 2              ; title tiles: tile Y / 4 covers columns 4 + Y, rows 1-3
+@cell:  tya
+        lsr
+        lsr
+        tax                             ; X = tile
+        tya
+        and     #3
+        cmp     #3
+        beq     @next                   ; the gap between two tiles
+        lsr                             ; C = 1: the middle column (the letter on row 2)
         lda     title_colour, x
-        sta     text_colour
-        lda     #0
-        sta     @line
-@line_loop:
-        lda     @index                  ; column 4 + 4 * tile, row 2 + line
-        asl
-        asl
-        adc     #4
-        tax
-        lda     @line
-        clc
-        adc     #1
-        tay
-        jsr     set_cursor
-        ldx     @index
+        sta     COLOR_RAM + 1 * SCREEN_COLUMNS + 4, y
+        sta     COLOR_RAM + 2 * SCREEN_COLUMNS + 4, y
+        sta     COLOR_RAM + 3 * SCREEN_COLUMNS + 4, y
         lda     #GLYPH_SPACE
         ora     title_bg, x
-        sta     @fill
-        jsr     put_char
-        lda     @fill
-        ldx     @line
-        cpx     #1
-        bne     :+
-        ldx     @index
+        sta     SCREEN + 1 * SCREEN_COLUMNS + 4, y
+        sta     SCREEN + 3 * SCREEN_COLUMNS + 4, y
+        bcc     @side
         lda     title_glyph, x
         ora     title_bg, x
-:       jsr     put_char
-        lda     @fill
-        jsr     put_char
-        inc     @line
-        lda     @line
-        cmp     #3
-        bne     @line_loop
-        ldx     @index
-        dex
-        bpl     @tile
+@side:  sta     SCREEN + 2 * SCREEN_COLUMNS + 4, y
+@next:  dey
+        bpl     @cell
 
         jsr     print_inline
         .byte   MENU_COL, 8, COLOR_WHITE, "1  RANDOM WORD", 0
@@ -215,39 +178,21 @@ legend_absent:  .byte   " ABSENT", 0
         .byte   MENU_COL, 20, COLOR_WHITE, "7  ABSURDLE", 0
         jsr     print_inline
         .byte   6, 5, COLOR_LIGHT_GREY, "GUESS THE WORD IN SIX TRIES", 0
-        ldx     #0                      ; the legend: a tile of each colour and its meaning
-@legend:
-        stx     @index
-        lda     legend_col, x
-        tax
-        ldy     #6
-        jsr     set_cursor
-        ldx     @index
-        lda     legend_colour, x
-        sta     text_colour
-        lda     legend_tile, x
-        jsr     put_char
-        lda     #COLOR_LIGHT_GREY
-        sta     text_colour
-        ldx     @index
-        lda     legend_text_lo, x
-        sta     str_ptr
-        lda     legend_text_hi, x
-        sta     str_ptr + 1
-        jsr     print_str
-        ldx     @index
-        inx
-        cpx     #3
-        bne     @legend
+        jsr     print_inline        ; the legend: a tile of each colour and its meaning
+        .byte   1, 6, COLOR_BLACK, 'A' | BG_RIGHT, 0
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " RIGHT PLACE", 0
+        jsr     print_inline
+        .byte   16, 6, COLOR_BLACK, 'B' | BG_ELSEWHERE, 0
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " ELSEWHERE", 0
+        jsr     print_inline
+        .byte   29, 6, COLOR_WHITE, 'C' | BG_ABSENT, 0
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREY, " ABSENT", 0
         jsr     print_inline
         .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-7, Q BACK TO BASIC", 0
         jmp     draw_options
-.pushseg
-.segment "DATA"
-@index: .res 1
-@line:  .res 1
-@fill:  .res 1
-.popseg
 .endproc
 
 ; Rows 23-24: the statistics note and the footer "2730 ANSWERS AMONG 14855 WORDS" (over
@@ -301,22 +246,12 @@ legend_absent:  .byte   " ABSENT", 0
         jsr     set_cursor
         pla
         beq     @off
-        lda     #COLOR_LIGHT_GREEN
-        sta     text_colour
-        lda     #'O'
-        jsr     put_char
-        lda     #'N'
-        jsr     put_char
-        lda     #GLYPH_SPACE
-        jmp     put_char
-@off:   lda     #COLOR_GREY
-        sta     text_colour
-        lda     #'O'
-        jsr     put_char
-        lda     #'F'
-        jsr     put_char
-        lda     #'F'
-        jmp     put_char
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREEN, "ON ", 0
+        rts
+@off:   jsr     print_here
+        .byte   COLOR_GREY, "OFF", 0
+        rts
 .endproc
 
 ; Date entry below the menu: digits, DEL, RETURN (validate), RUN/STOP (back).
@@ -443,70 +378,57 @@ legend_absent:  .byte   " ABSENT", 0
 .endproc
 
 ; Digits -> date_year (16 bits), date_month, date_day.
-; in: date_digits (8)  out: date_year, date_month, date_day  clobbers: A X Y
+; in: date_digits (8)  out: date_year, date_month, date_day  clobbers: A X Y num
 .proc parse_date
-        lda     #0
+        ldx     #0                      ; X = the next digit
+        lda     #4
+        jsr     decimal
+        lda     num
         sta     date_year
+        lda     num + 1
         sta     date_year + 1
-        ldx     #0
-@year:  jsr     year_times_10
-        lda     date_digits, x
-        clc
-        adc     date_year
-        sta     date_year
-        bcc     :+
-        inc     date_year + 1
-:       inx
-        cpx     #4
-        bne     @year
-        lda     date_digits + 4
-        jsr     times_10
-        adc     date_digits + 5
+        lda     #2
+        jsr     decimal
+        lda     num
         sta     date_month
-        lda     date_digits + 6
-        jsr     times_10
-        adc     date_digits + 7
+        lda     #2
+        jsr     decimal
+        lda     num
         sta     date_day
         rts
 .endproc
 
-; in: A = 0..9  out: A = 10 * A, C = 0  clobbers: nothing else
-.proc times_10
-        asl
-        sta     @twice
-        asl
-        asl
-        adc     @twice                  ; 8a + 2a, C = 0 (at most 90)
+; num = the next A digits of date_digits (from X) as a decimal number (at most 9999).
+; in: A = digits 1..4, X = the first  out: num (16 bits), X past them  clobbers: A Y
+.proc decimal
+        sta     @left
+        lda     #0
+        sta     num
+        sta     num + 1
+@digit: asl     num                     ; num * 10 = 2 num + 8 num (C = 0 after each step:
+        rol     num + 1                 ; 8 * 999 + 9 fits in 15 bits)
+        lda     num
+        ldy     num + 1                 ; 2 num
+        asl     num
+        rol     num + 1
+        asl     num
+        rol     num + 1
+        adc     num
+        sta     num
+        tya
+        adc     num + 1
+        sta     num + 1
+        lda     date_digits, x
+        adc     num
+        sta     num
+        bcc     :+
+        inc     num + 1
+:       inx
+        dec     @left
+        bne     @digit
         rts
 .pushseg
 .segment "DATA"
-@twice: .res 1
-.popseg
-.endproc
-
-; date_year *= 10 (at most 999 * 10 here).
-; in: date_year  out: date_year  clobbers: A
-.proc year_times_10
-        asl     date_year
-        rol     date_year + 1           ; 2y
-        lda     date_year
-        sta     @twice
-        lda     date_year + 1
-        sta     @twice + 1
-        asl     date_year
-        rol     date_year + 1
-        asl     date_year
-        rol     date_year + 1           ; 8y
-        lda     date_year
-        clc
-        adc     @twice
-        sta     date_year
-        lda     date_year + 1
-        adc     @twice + 1
-        sta     date_year + 1
-        rts
-.pushseg
-.segment "DATA"
-@twice: .res 2
+@left:  .res 1
 .popseg
 .endproc

@@ -68,11 +68,11 @@ loss_tune:      .byte   4, 3, 2, 1, $FF                 ; G4 E4 C4 G3
 .proc sid_write
         pha
         lda     opt_sound
-        beq     @off
+        bne     @on
         pla
-        jmp     sid_store
-@off:   pla
         rts
+@on:    pla
+        ; fall through
 .endproc
 
 ; The one instruction that writes the SID (the harness records its calls).
@@ -118,13 +118,9 @@ loss_tune:      .byte   4, 3, 2, 1, $FF                 ; G4 E4 C4 G3
         pha
         tya
         pha
-        txa
-        pha
         ldy     #0
         lda     #NOTE_CLICK
-        jsr     sid_note
-        pla
-        tax
+        jsr     sid_note                ; (keeps X)
         pla
         tay
         pla

@@ -16,8 +16,7 @@ stats_best:     .word   0       ; the longest streak this session
 stats_dist:     .res    12      ; 16-bit wins per guess count 1..6
 stats_last:     .byte   0       ; guesses of the latest game if won, else 0 (highlighted bar)
 stats_day:      .res    3       ; day number of the latest daily game counted (0: none yet)
-stats_max:      .word   0       ; stats_show: the largest distribution count
-ratio_div:      .word   0       ; ratio: the divisor
+ratio_div:      .word   0       ; ratio: the divisor (stats_show: the largest distribution count)
 
 .segment "CODE"
 
@@ -176,67 +175,60 @@ ratio_div:      .word   0       ; ratio: the divisor
         ldx     stats_best + 1
         jsr     print_word
 
-        ; the largest count scales the bars
+        ; the largest count scales the bars: it is ratio's divisor for each of them
         lda     #0
-        sta     stats_max
-        sta     stats_max + 1
+        sta     ratio_div
+        sta     ratio_div + 1
         ldx     #10
 @max:   lda     stats_dist, x
-        cmp     stats_max
+        cmp     ratio_div
         lda     stats_dist + 1, x
-        sbc     stats_max + 1
+        sbc     ratio_div + 1
         bcc     :+
         lda     stats_dist, x
-        sta     stats_max
+        sta     ratio_div
         lda     stats_dist + 1, x
-        sta     stats_max + 1
+        sta     ratio_div + 1
 :       dex
         dex
         bpl     @max
 
-        lda     #0
-        sta     @guesses
-@bar:   lda     @guesses                ; row 17 + guesses - 1: "n  ████ count"
+        ldx     #1
+@bar:   stx     @guesses                ; row 16 + guesses: "n  ████ count"
+        txa
         clc
-        adc     #17
+        adc     #16
         tay
         ldx     #9
         jsr     set_cursor
         lda     #COLOR_LIGHT_GREY
         sta     text_colour
         lda     @guesses
-        clc
-        adc     #GLYPH_DIGIT0 + 1
+        ora     #GLYPH_DIGIT0           ; (48 + 1..6)
         jsr     put_char
         lda     #GLYPH_SPACE
         jsr     put_char
         lda     #GLYPH_SPACE
         jsr     put_char
-        ; length = floor(BAR_MAX * count / max)
-        lda     @guesses
+        lda     @guesses                ; length = floor(BAR_MAX * count / max)
         asl
         tax
-        lda     stats_dist, x
+        lda     stats_dist - 2, x
         sta     num
         sta     @count
-        lda     stats_dist + 1, x
+        lda     stats_dist - 1, x
         sta     num + 1
         sta     @count + 1
-        lda     stats_max
-        sta     ratio_div
-        lda     stats_max + 1
-        sta     ratio_div + 1
         lda     #BAR_MAX
         jsr     ratio
-        sta     @length
-        ldx     @guesses
-        inx
+        tax                             ; X = cells
         lda     #COLOR_DARK_GREY
-        cpx     stats_last
+        ldy     @guesses
+        cpy     stats_last
         bne     :+
         lda     #COLOR_GREEN
 :       sta     text_colour
-        ldx     @length
+        txa
         beq     @number
 @cells: lda     #GLYPH_BAR
         jsr     put_char
@@ -250,16 +242,14 @@ ratio_div:      .word   0       ; ratio: the divisor
         lda     @count
         ldx     @count + 1
         jsr     print_word
-        inc     @guesses
-        lda     @guesses
-        cmp     #6
-        beq     :+
-        jmp     @bar
-:       jmp     wait_key
+        ldx     @guesses
+        inx
+        cpx     #7
+        bne     @bar
+        jmp     wait_key
 .pushseg
 .segment "DATA"
 @guesses: .res 1
-@length: .res 1
 @count: .res 2
 .popseg
 .endproc
@@ -272,59 +262,43 @@ ratio_div:      .word   0       ; ratio: the divisor
         jmp     print_u16
 .endproc
 
-; floor(num * A / ratio_div), where num <= ratio_div; 0 when ratio_div is 0.
-; in: num (16 bits), A = multiplier, ratio_div  out: A = quotient  clobbers: X Y num
+; floor(num * A / ratio_div), where num <= ratio_div; 0 when ratio_div is 0. A additions of
+; num, each taking ratio_div out of the sum (and counting it) whenever the sum reaches it.
+; in: num (16 bits), A = multiplier 1..255, ratio_div  out: A = quotient  clobbers: X Y
 .proc ratio
-        sta     @mul
-        lda     #0
-        sta     @prod
-        sta     @prod + 1
-        sta     @prod + 2
-        sta     num + 2
-        ldx     #8                      ; num * A by shift-and-add into 24 bits
-@bit:   lsr     @mul
-        bcc     @shift
-        clc
-        lda     @prod
-        adc     num
-        sta     @prod
-        lda     @prod + 1
-        adc     num + 1
-        sta     @prod + 1
-        lda     @prod + 2
-        adc     num + 2
-        sta     @prod + 2
-@shift: asl     num
-        rol     num + 1
-        rol     num + 2
-        dex
-        bne     @bit
-        ldy     #0                      ; quotient <= A: repeated subtraction is quick
+        tax                             ; X = additions left
+        ldy     #0                      ; Y = quotient
         lda     ratio_div
         ora     ratio_div + 1
         beq     @done
-@sub:   lda     @prod
-        sec
-        sbc     ratio_div
-        tax
-        lda     @prod + 1
+        sty     @rest                   ; the sum so far mod ratio_div
+        sty     @rest + 1
+@add:   lda     @rest
+        clc
+        adc     num
+        sta     @rest
+        lda     @rest + 1
+        adc     num + 1
+        sta     @rest + 1
+        bcs     @take                   ; past 65535: surely >= ratio_div
+        lda     @rest
+        cmp     ratio_div
+        lda     @rest + 1
         sbc     ratio_div + 1
-        pha
-        lda     @prod + 2
-        sbc     #0
-        bcc     @short
-        sta     @prod + 2
-        pla
-        sta     @prod + 1
-        stx     @prod
+        bcc     @next
+@take:  lda     @rest                   ; (C = 1)
+        sbc     ratio_div
+        sta     @rest
+        lda     @rest + 1
+        sbc     ratio_div + 1
+        sta     @rest + 1
         iny
-        bne     @sub
-@short: pla
+@next:  dex
+        bne     @add
 @done:  tya
         rts
 .pushseg
 .segment "DATA"
-@mul:   .res 1
-@prod:  .res 3
+@rest:  .res 2
 .popseg
 .endproc
