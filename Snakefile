@@ -51,6 +51,7 @@ rule all:
         "results/media/wordle64.t64",
         "results/media/load-times.json",
         "results/machine/run.json",
+        "results/bench/ready.json",
         "results/machine/load-disk.json",
         "results/machine/disk-faults.json",
         "results/machine/load-tape.json",

@@ -82,3 +82,15 @@ def test_the_ready_figure_of_the_whole_machine_run_sits_beside_its_target():
                                 {"ready_seconds_pal": 2.307, "menu_seconds_pal": 1.266})
     assert ready.what == "RUN to a typed-ahead guess checked" and ready.source == "issue 17"
     assert ready.ours == "2.31 s PAL" and "menu 1.27 s" in ready.note
+
+
+def test_the_ready_row_notes_the_spread_over_many_answers_when_benched():
+    load = {"prg_bytes": 1, "tape": {"seconds_pal": 1.0, "target_seconds": 360,
+                                     "within_target": True}}
+    run = {"ready_seconds_pal": 2.307, "menu_seconds_pal": 1.266}
+    bench = {"runs": 100, "ready_cycles": {"min_seconds_pal": 1.969, "median_seconds_pal": 2.224,
+                                           "max_seconds_pal": 2.389}}
+    ready, *_ = machine_anchors({"checks": []}, load, run, bench)
+    assert ready.note.endswith("over 100 random answers and guesses 1.97–2.39 s (median 2.22)")
+    skipped, *_ = machine_anchors({"checks": []}, load, run, {"skipped": "no ROMs"})
+    assert skipped.note.endswith("whole machine")

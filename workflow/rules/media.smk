@@ -104,6 +104,33 @@ rule media_machine:
         "../scripts/media_machine.py"
 
 
+rule bench_ready:
+    input:
+        prg="results/staging/build/wordle64.prg",
+        labels="results/staging/build/wordle64.lbl",
+        answers="results/words/answers.txt",
+        guesses="results/words/guesses.txt",
+        roms=media_machine_roms,
+    output:
+        "results/bench/ready.json",
+    log:
+        "logs/bench/ready.log",
+    params:
+        roms=config["machine"]["roms"],
+        menu_text=config["machine"]["menu_text"],
+        random_key=config["machine"]["random_key"],
+        seed=config["machine"]["seed"],
+        boot_max_cycles=config["machine"]["boot_max_cycles"],
+        startup_max_cycles=config["machine"]["startup_max_cycles"],
+        runs=config["machine"]["ready_runs"],
+        runs_seed=config["machine"]["ready_seed"],
+        target_seconds=config["machine"]["ready_target_seconds"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/bench_ready.py"
+
+
 rule machine_load_tape:
     input:
         tap="results/staging/media/wordle64.tap",

@@ -7,6 +7,7 @@ rule report_anchors:
         validate_summary="results/validate/summary.json",
         load_times="results/media/load-times.json",
         machine_run="results/machine/run.json",
+        ready_bench="results/bench/ready.json",
         solver_summary="results/solver/summary.json",
         absurdle="results/solver/absurdle.txt",
         letters_bench="results/bench/letters.json",
