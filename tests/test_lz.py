@@ -251,6 +251,26 @@ def test_6502_depacker_decodes_every_token_kind(linked, seed):
     assert got.read(start, end - start) == want.read(start, end - start)
 
 
+def test_a_stream_longer_than_the_image_is_left_plain(linked):
+    """depack.s moves the blob up from the stream's end to the image's: a stream longer than the
+    image (though shorter than image and INIT together) would move it down over itself, so the
+    build ships such a PRG plain."""
+    plain, labels = linked
+    offset = 2 - labels["__LOADADDR__"]
+    image = range(labels["__CODE_LOAD__"] + offset, labels["__BLOB_LOAD__"] + offset)
+    init = range(labels["__INIT_LOAD__"] + offset, len(plain))
+    # Random bytes cost 9 bits each as literals, a copy of them next to nothing: a copy this
+    # long puts the stream between the image's size and the two parts' (asserted below).
+    copied = (len(image) - 4 * len(init)) // 9
+    fresh = random.Random(3).randbytes(len(image) - copied)
+    content = bytearray(plain)
+    content[image.start:image.stop] = fresh + fresh[:copied]
+    content[init.start:init.stop] = bytes(i & 0xFF for i in range(len(init)))   # a few matches
+    parts = [bytes(content[image.start:image.stop]), bytes(content[init.start:init.stop])]
+    assert len(image) < len(lz.pack_parts(parts)) < len(image) + len(init)
+    assert pack_image(bytes(content), labels) == (bytes(content), 0)
+
+
 def test_the_linked_stream_uses_the_repeat(linked):
     plain, labels = linked
     offset = 2 - labels["__LOADADDR__"]

@@ -129,7 +129,7 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
     """The PRG with its code image (__CODE_LOAD__ to __BLOB_LOAD__) and its start-up code
     (INIT, after the blob) LZ-packed as one stream of two parts in the image's place, the blob
     after it, and depack_packed_bytes patched (depack.s undoes it at start-up); returns (PRG,
-    packed bytes). Checks the round trip and (check=True) that the stream's copy above INIT
+    packed bytes), or the PRG as it is and 0 when the stream is longer than the image. Checks the round trip and (check=True) that the stream's copy above INIT
     stays below __DICT_END__ (the build's prove_fit has already named the words to remove if
     it does not)."""
     from wordle64 import lz
@@ -148,8 +148,8 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
     packed = lz.pack_parts(parts)
     if lz.unpack_parts(packed, [len(part) for part in parts]) != parts:
         raise Wordle64Error("the LZ packer does not round-trip the code image and INIT")
-    if len(packed) >= sum(len(part) for part in parts):
-        return prg, 0
+    if len(packed) > len(parts[0]):    # depack.s moves the blob up over the image's place
+        return prg, 0                   # (from the stream's end): a longer stream stays plain
     copy_end = linked_end(labels) + len(packed)
     if check and copy_end > labels["__DICT_END__"]:
         raise Wordle64Error(f"the packed code does not fit by {copy_end - labels['__DICT_END__']}"
