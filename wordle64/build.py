@@ -129,9 +129,9 @@ def pack_image(prg: bytes, labels: dict[str, int], check: bool = True) -> tuple[
     """The PRG with its code image (__CODE_LOAD__ to __BLOB_LOAD__) and its start-up code
     (INIT, after the blob) LZ-packed as one stream of two parts in the image's place, the blob
     after it, and depack_packed_bytes patched (depack.s undoes it at start-up); returns (PRG,
-    packed bytes), or the PRG as it is and 0 when the stream is longer than the image. Checks the round trip and (check=True) that the stream's copy above INIT
-    stays below __DICT_END__ (the build's prove_fit has already named the words to remove if
-    it does not)."""
+    packed bytes), or the PRG as it is and 0 when the stream is longer than the image. Checks
+    the round trip and (check=True) that the stream's copy above INIT stays below __DICT_END__
+    (the build's prove_fit has already named the words to remove if it does not)."""
     from wordle64 import lz
 
     def offset(name: str) -> int:

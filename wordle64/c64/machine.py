@@ -59,6 +59,12 @@ def locate_roms(configured: str | Path | None, environ: dict[str, str] | None = 
     return None
 
 
+def missing_roms(configured: str | Path | None) -> str:
+    """Why a whole-machine rule found no ROMs (its ``skipped`` record says it)."""
+    return (f"no C64 ROMs in ${ROMS_ENV} or {configured!r} (expected "
+            f"{', '.join(ROM_FILES)} or the Open ROMs {', '.join(ROM_FILES.values())})")
+
+
 def _rom_sources(folder: Path) -> dict[str, Path]:
     """Commodore ROM name -> the file of ``folder`` that holds it (its own name, else the Open
     ROMs alias); the ROMs the folder lacks are left out."""

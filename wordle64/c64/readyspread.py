@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from wordle64.c64.emu import PAL_HZ
-from wordle64.c64.machine import (GameScript, Machine, ROM_FILES, ROMS_ENV, locate_roms,
-                                  read_labels, read_words)
+from wordle64.c64.machine import (GameScript, Machine, locate_roms, missing_roms, read_labels,
+                                  read_words)
 from wordle64.c64.wholerun import last_word, play_random_game
 from wordle64.core import read_answers
 from wordle64.io import write_json
@@ -108,8 +108,7 @@ def bench_ready_stage(prg_path: str, labels_path: str, answers_path: str, guesse
     """The bench_ready rule; a ``skipped`` record when no ROMs are found (as media_machine)."""
     rom_dir = locate_roms(roms)
     if rom_dir is None:
-        reason = (f"no C64 ROMs in ${ROMS_ENV} or {roms!r} (expected {', '.join(ROM_FILES)} "
-                  f"or the Open ROMs {', '.join(ROM_FILES.values())})")
+        reason = missing_roms(roms)
         log.warning("ready bench skipped: %s", reason)
         result: dict = {"skipped": reason}
     else:

@@ -19,8 +19,9 @@ from wordle64.c64.emu import PAL_HZ
 from wordle64.c64.keyboard import strokes
 from wordle64.c64.machine import (
     FRAME_CYCLES, GAME_LABEL, KEY_GAP_CYCLES, KEY_HOLD_CYCLES, MENU_POLL_CYCLES, READ_KEY_LABEL,
-    ROM_FILES, ROMS_ENV, SUBMIT_LABEL, GameScript, Machine, MachineError, Milestones, RunReport,
-    check_guess_row, locate_roms, read_answer, read_labels, read_words, save_screens_png)
+    SUBMIT_LABEL, GameScript, Machine, MachineError, Milestones, RunReport,
+    check_guess_row, locate_roms, missing_roms, read_answer, read_labels, read_words,
+    save_screens_png)
 from wordle64.core import read_answers
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
@@ -203,8 +204,7 @@ def run_machine_stage(prg_path: str, labels_path: str, answers_path: str, out_js
     """The media_machine rule: the whole-machine run, or a ``skipped`` record without ROMs."""
     rom_dir = locate_roms(roms)
     if rom_dir is None:
-        reason = (f"no C64 ROMs in ${ROMS_ENV} or {roms!r} (expected {', '.join(ROM_FILES)} "
-                  f"or the Open ROMs {', '.join(ROM_FILES.values())})")
+        reason = missing_roms(roms)
         log.warning("whole-machine run skipped: %s", reason)
         result: dict = {"skipped": reason, **{f"{name}_cycles": None for name in FIGURES}}
         Path(out_screens).write_text(f"skipped: {reason}\n")
