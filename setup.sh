@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-time (and idempotent) setup on a fresh Debian machine:
-#   - Debian packages: cc65 (ca65/ld65) and wbritish (the Countdown dictionary)
+#   - Debian packages: cc65 (ca65/ld65) and wbritish (the Countdown dictionary), and graphviz
+#     (dot, for `snakemake --dag | dot -Tsvg`) when apt can install it
 #   - a virtual environment in .venv with the pinned Python dependencies and wordle64 itself
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -8,12 +9,21 @@ cd "$(dirname "$0")"
 need_apt=()
 command -v ca65 >/dev/null 2>&1 && command -v ld65 >/dev/null 2>&1 || need_apt+=(cc65)
 [ -f /usr/share/dict/british-english ] || need_apt+=(wbritish)
+want_apt=()   # nice to have: the build and the tests run without them
+command -v dot >/dev/null 2>&1 || want_apt+=(graphviz)
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+apt_install() {   # SUDO: how to become root ("" when root already)
+    $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "$@"
+}
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "setup: installing Debian packages: ${need_apt[*]}"
-    sudo_cmd=""
-    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-    $sudo_cmd apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${need_apt[@]}"
+    SUDO="$sudo_cmd" apt_install "${need_apt[@]}"
+fi
+if [ ${#want_apt[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${want_apt[*]}"
+    SUDO="${sudo_cmd:+sudo -n}" apt_install "${want_apt[@]}" ||
+        echo "setup: ${want_apt[*]} not installed; draw the DAG with --rulegraph mermaid-js instead"
 fi
 
 stamp=.venv/.setup-stamp
