@@ -9,8 +9,8 @@
 - daily: ``((day % n) * DAILY_MULTIPLIER) % n`` picks the day's answer number among the n answers
   in alphabetical order. DAILY_MULTIPLIER = 40,499 is a prime larger than any possible answer
   count, so the map is a permutation of the answers: each answer comes once every n days, and
-  consecutive days are DAILY_MULTIPLIER mod n apart in the alphabetical list (for the default
-  4,126 answers 3,365 places: about 0.82 of the list), so the next word is unrelated-looking.
+  consecutive days are DAILY_MULTIPLIER mod n apart in the alphabetical list, so the next word
+  is unrelated-looking.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Compile the numba kernels once, into numba's on-disk cache (``python -m wordle64.warm``).
 
 setup.sh runs it, so the build's parallel jobs and the test workers load compiled code instead
-of each compiling it (about 15 s of CPU apiece on a fresh clone): the 6502 cores of
+of each compiling it (seconds of CPU apiece on a fresh clone): the 6502 cores of
 wordle64.c64.fast6502, the solver's kernels and the Absurdle check's cost model, each called
-once on tiny inputs of the types the real calls use. Already cached, it takes about a second.
+once on tiny inputs of the types the real calls use. Already cached, it only loads them.
 """
 
 from __future__ import annotations

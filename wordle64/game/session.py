@@ -27,7 +27,8 @@ NMI_VECTOR = 0x0318
 STACK_FLOOR = 0xC0           # the game never needs more than 63 bytes of stack
 UNPACK_STACK_FLOOR = 0x40    # while the unpack runs, its coroutine's stack is $0100-$017F
 BOOT_CYCLES = 60_000_000     # start-up budget: unpack and menu
-KEY_CYCLES = 2_000_000       # one key's budget: the heaviest (an Absurdle guess) needs ~1.4 M
+KEY_CYCLES = 2_000_000       # one key's budget: above the heaviest key, an Absurdle guess
+                             # (its limit: game.absurdle.TARGET_SECONDS, checked by validation)
 JIFFIES_PER_KEY = 23         # the jiffy clock advances between scripted keys (~0.4 s)
 JIFFY_CYCLES = emu.PAL_HZ // 60   # the KERNAL's jiffy clock ticks at 60 Hz (CIA timer)
 REALTIME_KEY_CYCLES = 5_000_000   # a key's budget with the reveal animation's waits

@@ -98,7 +98,8 @@ def compiled_figures(words_path: Path, draws: Sequence[str], reference: TernaryT
     }
 
 
-# The slowest draws a hill-climb over nine common letters found (each about 1 ms, 470+ words).
+# The slowest draws a hill-climb over nine common letters found (the most words each; their
+# times: heavy_draws_ms in results/bench/letters.json).
 HEAVY_DRAWS = ("aceinorst", "adeinorst", "aeilnorst", "aeinprsst")
 
 

@@ -19,10 +19,11 @@ overflow list: one byte k, then k records (prefix lo, prefix hi, count >> 8) for
 256+ words, ascending; then per group the deltas between consecutive sorted entries (the first
 from 0): delta < 128 is one byte ``0ddddddd``, else two bytes big-endian ``1ddddddd dddddddd``.
 A delta of 32,768 or more does not fit 15 bits: a group's first entry when its third letter is
-Q..Z (16 groups in the default list) and 2 large gaps inside groups, 18 in all. Such a delta is
-sent as the escape ``$80 $00`` (the two-byte form of 0, which a real delta never uses: zero
-fits one byte), which adds 32,768 without emitting an entry, then the remainder as a normal
-delta. So the default seed blob is the original's 22,567 B + 2 x 18 + 1 + 3 (MA) = 22,607 B.
+Q..Z, and large gaps inside groups. Such a delta is sent as the escape ``$80 $00`` (the
+two-byte form of 0, which a real delta never uses: zero fits one byte), which adds 32,768
+without emitting an entry, then the remainder as a normal delta. So the seed blob is the
+original game's format plus two bytes per escape and the overflow list (its size for a build:
+seed_blob_bytes in results/dict/stats.json).
 
 ``ctxhuff`` — ours: the sorted list walked as a trie (front coding) and coded with canonical
 Huffman codes in 104 contexts. For each word after the first, with ``prev`` the word before:

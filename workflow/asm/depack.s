@@ -13,9 +13,10 @@
 ;   3. the stream is decoded forwards into __CODE_LOAD__ .. __BLOB_LOAD__, then INIT's place,
 ;      up to the stream's end marker.
 ; This code sits in the DEPACK segment, before CODE, so decoding never overwrites it. The
-; game's stream (11,211 + 925 B as 7,801 B) decodes in ~1.11 M cycles, both copies included;
-; the format before this one (256-byte short offsets, one 12-bit long class, 2-bit repeats,
-; Elias gamma lengths) packed the same code 191 B larger.
+; format (one-byte short offsets, two long classes, a one-bit repeat of the last offset) packs
+; the game's code smaller than the one before it (256-byte short offsets, one 12-bit long
+; class, 2-bit repeats, Elias gamma lengths); the sizes of a build are in
+; results/build/layout.json (docs/build.md).
 
 .include "c64.inc"
 
@@ -36,8 +37,8 @@ LONG_HIGH_BITS_1 = 5                    ; class 1: 5 + 7 bits from 1,152
 LONG_BASE_1     = LONG_BASE_0 + (1 << (LONG_HIGH_BITS_0 + 7))
 .assert LONG_BASE_1 = 1152, error, "lz.py's format: the second long class starts at offset 1,153"
 
-; GET_BIT: the next bit of the stream into C, inline (no JSR: ~12 cycles less a bit; the
-; stream has ~20,000 bits); refills from (lz_in) with Y = 0.  clobbers: A (on a refill)
+; GET_BIT: the next bit of the stream into C, inline (no JSR/RTS, 12 cycles, on every one of
+; the stream's bits); refills from (lz_in) with Y = 0.  clobbers: A (on a refill)
 .macro GET_BIT
         asl     lz_bits
         bne     :+
@@ -223,8 +224,8 @@ depack_packed_bytes:
 
 ; depack_move_up: copy lz_copy bytes (1..65535) from lz_src to lz_dst, highest byte first, so
 ; the destination may overlap the source from above (dict.s moves the blob with it too). The
-; partial page at the top first, then whole pages downwards; ~14 cycles a byte (self-modifying
-; absolute,Y copies instead of (zp),Y).
+; partial page at the top first, then whole pages downwards; self-modifying absolute,Y copies
+; instead of (zp),Y (fewer cycles a byte, and no pointer in zero page).
 ; in: lz_src, lz_dst, lz_copy  out: copied  clobbers: A X Y (lz_src, lz_dst, lz_copy kept)
 .proc depack_move_up
         lda     lz_src                  ; the operands: source / destination + (size & $FF00)

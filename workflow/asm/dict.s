@@ -66,9 +66,10 @@ blob_moved        = blob_top - STREAM_BYTES
                                         ; trailer is copied to dict_checkpoints, not moved)
 entries           = dict_table + PREFIXES
 ; The stream's move, split around the menu when the moved stream lies clear of the loaded blob
-; (the default lists': $8BBA- against -$72F4): only the bytes in the charset's way (below its
-; run address's end) move before it is copied; the rest moves in dict_start, so the menu's
-; time does not grow with the blob. Overlapping: the whole stream at once, highest byte first.
+; (results/build/layout.json has a build's addresses): only the bytes in the charset's way
+; (below its run address's end) move before it is copied; the rest moves in dict_start, so the
+; menu's time does not grow with the blob. Overlapping: the whole stream at once, highest byte
+; first.
 split_move        = (blob_moved >= __BLOB_LOAD__ + __BLOB_SIZE__)
 below_charset     = (__BLOB_LOAD__ < charset_end)
 all_below         = (__BLOB_LOAD__ + STREAM_BYTES <= charset_end)
@@ -307,8 +308,7 @@ blob:   .incbin "blob.bin"
 .segment "INIT"
 
 ; move_blob_up: copies the blob's stream from its load address to end at blob_top, highest byte
-; first (the ranges may overlap; the destination is higher), with depack.s's mover (~14 cycles
-; a byte).
+; first (the ranges may overlap; the destination is higher), with depack.s's mover.
 ; in: nothing  out: blob at blob_moved  clobbers: A X Y lz_src lz_dst lz_copy
 .proc move_blob_up
         MOVE_STREAM 0, STREAM_BYTES

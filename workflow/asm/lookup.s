@@ -12,10 +12,11 @@
 ;   k or the first k (Shar's method), then log2 k unrolled halvings: each compares the entry's
 ;   high byte (its low byte only when the high bytes are equal) and moves Y by the half;
 ; - one equality check of the candidate.
-; Default lists: at most 9 probes (MA, 271 words); lookup validation (results/validate/
-; summary.json, JSR/RTS included): 162 / 251.8 / 390 cycles min / mean / max (MANSO). The worst
-; case moves by a few cycles with the table's page alignment ((zp),y page crossings): 387-391
-; over the three placements of the indexes, every MA and RE string tried.
+; So the probes grow with log2 of the largest group, not with its size. The cycle counts
+; (min / mean / max, with the word of the worst case) are measured by the lookup validation:
+; results/validate/summary.json, check "lookup" (docs/validate.md). The worst case moves by a
+; few cycles with the table's page alignment ((zp),y page crossings), so it is measured in the
+; game's own layout.
 
 .include "globals.inc"
 

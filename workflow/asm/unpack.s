@@ -17,18 +17,17 @@
 ; decode_t4) and its bit buffer and refill.
 ;
 ; ctxhuff needs a work area for its decode tables, work size = WORK_BASE + the 32 symbol-region
-; sizes of the header (3.4 KB for the default lists): dict_unpack_in_place (the game's: dict_start
+; sizes of the header (its size for a build: ctxhuff_work_bytes in results/dict/stats.json):
+; dict_unpack_in_place (the game's: dict_start
 ; leaves the stream right below a free work area) uses the RAM above the blob; dict_unpack (in
 ; seed/unpack_seed.s: validation PRG only) moves the blob down to end at W = (blob end - work
 ; size) & $FF00 and builds the tables in [W, W + work size). The build proves that the table
-; writes never catch the blob's read pointer (pack.inplace_margin). Default lists
-; (results/bench/unpack.json): dict_unpack_in_place 4.55 M cycles = 4.62 s PAL (with the answer
-; and lookup indexes; 4.53 M in the game's layout), dict_unpack 4.73 M = 4.80 s,
-; dict_unpack_seed 1.77 M = 1.80 s. Where the time goes: ~16 cycles per code bit (7.0 bits per
-; word: 1.7 M) and ~31 per blob byte refilled (0.44 M), ~15 per symbol decoded inline (D, T4
-; and the G of d = 3: 83 % of them) and ~24 per called one, ~50 per word written, ~110 per
-; prefix group closed (0.13 M), the tables 0.28 M; ~40 K more where branches and indexed
-; reads cross a page (the layout's); dict_unpack's move ~12 per blob byte.
+; writes never catch the blob's read pointer (pack.inplace_margin). The cycles of each decoder
+; are measured by rule bench_unpack (results/bench/unpack.json) and in the game's layout by
+; the unpack validation (docs/pack.md). Where the time goes, and why the code is shaped so:
+; the code bits (one unrolled step each), the blob bytes refilled, the symbols (the commonest
+; kinds decoded inline, no JSR/RTS), the words written and the prefix groups closed, then the
+; tables built; branches and indexed reads that cross a page add a layout-dependent share.
 
 .include "globals.inc"
 .include "ctxhuff.inc"
@@ -121,8 +120,9 @@ entry_lo3:                      ; (l3 & 3) << 6
 ; The operands hold offsets into the work area: patch_decoder points them at W (it finds
 ; them at fixed offsets from the copy's start: the .asserts below). With `done` blank the
 ; copy returns with RTS, else it jumps to `done` (with `falls` given, the last handler falls
-; through: `done` follows the copy). ~175 bytes a copy: decode_blob has three inline (D,
-; every word; the G of d = 3 words; T4, every word: 83 % of the symbols); decode_d, decode_g,
+; through: `done` follows the copy). Each copy costs code bytes, so only the commonest
+; symbols get one inline in decode_blob (D, every word; the G of d = 3 words; T4, every word:
+; most of the symbols); decode_d, decode_g,
 ; decode_t and decode_t4 are called (JSR + RTS: 12 cycles a symbol) by its general path and
 ; by scan.s.
 COPY_T_HI       = 12            ; offset of T[1]'s operand high byte in a copy
