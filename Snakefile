@@ -30,6 +30,7 @@ include: "workflow/rules/machine_disk.smk"
 include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
 include: "workflow/rules/report.smk"
+include: "workflow/rules/docs.smk"
 
 
 rule all:
@@ -74,4 +75,5 @@ rule all:
         "results/letters/check.json",
         "results/bench/letters.json",
         "results/reports/anchors.tsv",
+        "results/reports/figures.md",
     default_target: True

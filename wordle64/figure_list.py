@@ -1,0 +1,228 @@
+"""The registry of the figures the docs may name (wordle64.figures reads and renders them).
+
+One ``Figure`` per measured number: ``<page>.<figure>``, the result file and key it is read
+from, what it is. Add one here, run ``python -m wordle64.figures --docs`` and name it on its
+page (docs/<page>.md); tests/test_figures.py checks the three agree.
+"""
+
+from __future__ import annotations
+
+from wordle64.figures import Figure
+
+_WORDS = "results/words/stats.json"
+_DICT = "results/dict/stats.json"
+_COMPRESSION = "results/reports/compression.tsv"
+_UNPACK = "results/bench/unpack.json"
+_STUDY = "results/bench/pack-study.json"
+_LAYOUT = "results/build/layout.json"
+_LOAD = "results/media/load-times.json"
+_RUN = "results/machine/run.json"
+_READY = "results/bench/ready.json"
+_TAPE = "results/machine/load-tape.json"
+_SOLVER = "results/solver/summary.json"
+_BOUND = "results/solver/bound.json"
+_LETTERS = "results/bench/letters.json"
+
+
+def _validate(check: str) -> str:
+    return f"results/validate/{check}.json"
+
+
+def _filters() -> list[Figure]:
+    return [Figure(f"answers.removed.{name}", _WORDS, f"filters.{name}.removed",
+                   f"words the `{name}` filter was the first to drop", "words")
+            for name in ("profanity", "proper_nouns", "inflections", "common", "hand_edits")]
+
+
+def _cycles(check: str, what: str) -> list[Figure]:
+    return [Figure(f"validate.{check}.cases", _validate(check), "cases", f"{what}: cases"),
+            *(Figure(f"validate.{check}.cycles_{end}", _validate(check), f"cycles.{end}",
+                     f"{what}: cycles, {end}", "cycles") for end in ("min", "mean", "max"))]
+
+
+FIGURES: list[Figure] = [
+    # words
+    Figure("words.words", _WORDS, "words", "guessable words", "words"),
+    Figure("words.answers", _WORDS, "answers", "answers", "answers"),
+    Figure("words.threshold", _WORDS, "threshold", "the subtitle threshold of this build"),
+    Figure("words.frequent", _WORDS, "frequent",
+           "answers by the subtitle count alone (at or above the threshold, not profane)",
+           "words"),
+    # answers (the filters)
+    *_filters(),
+    Figure("answers.allowed", _WORDS, "filters.hand_edits.allowed",
+           "words made answers by config/answers-allow.txt", "words"),
+    # pack
+    Figure("pack.table_bytes", _DICT, "table_bytes", "the RAM table", "B"),
+    Figure("pack.index_bytes", _DICT, "index_bytes", "the word index", "B"),
+    Figure("pack.blob_bytes", _DICT, "blob_bytes",
+           "the compressed dictionary the game ships (words and answer flags)", "B"),
+    Figure("pack.bits_per_word", _DICT, "blob_bits_per_word", "the blob per word", "bits/word"),
+    Figure("pack.seed_blob_bytes", _DICT, "seed_blob_bytes",
+           "the same list in the seed codec (the original game's)", "B"),
+    Figure("pack.information_bound_bytes", _DICT, "information_bound_bytes",
+           "log2 C(26^5, N) + log2 C(N, A): the information in words and answer flags", "B"),
+    Figure("pack.xz_words_bytes", _COMPRESSION,
+           "[representation=plain (words only)&compressor=xz].bytes",
+           "xz -9e on the sorted list, words only", "B"),
+    Figure("pack.bzip2_front_coded_bytes", _COMPRESSION,
+           "[representation=front-coded (words only)&compressor=bzip2].bytes",
+           "bzip2 -9 on the front-coded list, words only", "B"),
+    Figure("pack.work_bytes", _DICT, "ctxhuff_work_bytes", "the decoder's work area", "B"),
+    Figure("pack.largest_group", _DICT, "max_prefix", "the largest prefix group", "word"),
+    Figure("pack.largest_group_words", _DICT, "max_prefix_count", "the words of the largest prefix group", "words"),
+    Figure("pack.unpack_in_place_cycles", _UNPACK, "routines.dict_unpack_in_place.cycles",
+           "`dict_unpack_in_place` (the game's), under py65", "cycles"),
+    Figure("pack.unpack_in_place_pal_s", _UNPACK,
+           "routines.dict_unpack_in_place.seconds.pal_s", "the same at PAL speed", "s PAL", 2),
+    Figure("pack.unpack_moving_cycles", _UNPACK, "routines.dict_unpack.cycles",
+           "`dict_unpack` (moves the blob first; validation PRG only)", "cycles"),
+    Figure("pack.unpack_seed_cycles", _UNPACK, "routines.dict_unpack_seed.cycles",
+           "`dict_unpack_seed` (the seed codec; validation PRG only)", "cycles"),
+    Figure("pack.emulator_speedup", _UNPACK, "emulator.speedup",
+           "the compiled 6502 core against py65, the same unpack", "×"),
+    Figure("pack.study.header_bytes", _STUDY, "ctxhuff.header_bytes", "ctxhuff's header", "B"),
+    Figure("pack.study.code_length_table_bytes", _STUDY, "ctxhuff.code_length_table_bytes",
+           "ctxhuff's code-length tables", "B"),
+    Figure("pack.study.body_bytes", _STUDY, "ctxhuff.body_bytes", "ctxhuff's Huffman body",
+           "B"),
+    Figure("pack.study.trailer_bytes", _STUDY, "ctxhuff.trailer_bytes",
+           "ctxhuff's checkpoint trailer", "B"),
+    Figure("pack.study.huffman_loss_bytes", _STUDY, "ctxhuff.huffman_loss_bytes",
+           "the body above its contexts' static entropy", "B"),
+    Figure("pack.study.best_adaptive_bytes", _STUDY, "best_adaptive_bytes",
+           "the best adaptive model measured, model included", "B"),
+    # build
+    Figure("build.prg_bytes", _LAYOUT, "prg_bytes", "the PRG", "B"),
+    Figure("build.image_bytes", _LAYOUT, "image_bytes",
+           "code, data and charset image before packing", "B"),
+    Figure("build.packed_bytes", _LAYOUT, "packed_bytes",
+           "the LZ stream of the image and INIT", "B"),
+    Figure("build.blob_bytes", _LAYOUT, "blob_bytes", "the dictionary blob in the PRG", "B"),
+    Figure("build.table_bytes", _LAYOUT, "table_bytes", "the RAM table after start-up", "B"),
+    Figure("build.free_after_table", _LAYOUT, "free_after_table",
+           "RAM free above the table after start-up", "B"),
+    Figure("build.inplace_spare", _LAYOUT, "inplace_spare",
+           "how far the table's writes stay below the blob's read pointer, at least", "B"),
+    Figure("build.charset_run", _LAYOUT, "charset_run", "the charset", "address"),
+    Figure("build.dict_index", _LAYOUT, "dict_index", "the word index", "address"),
+    Figure("build.dict_table", _LAYOUT, "dict_table", "the table", "address"),
+    Figure("build.blob_moved", _LAYOUT, "blob_moved", "the stream while it unpacks",
+           "address"),
+    # validate
+    Figure("validate.unpack.pal_s", _validate("unpack"), "unpack_pal_s",
+           "`dict_unpack_in_place` in the game's layout, in the background", "s PAL", 2),
+    Figure("validate.unpack.init_pal_s", _validate("unpack"), "init_pal_s",
+           "the whole `dict_init`: blob move, tables, unpack with its indexes", "s PAL", 2),
+    Figure("validate.lazy.cases", _validate("lazy"), "cases",
+           "words, non-words and answer numbers asked while the unpack runs"),
+    Figure("validate.lazy.cycles_max", _validate("lazy"), "cycles.max",
+           "the slowest answer while the unpack runs (one segment scanned)", "cycles"),
+    *_cycles("lookup", "`dict_lookup`"),
+    Figure("validate.lookup.worst_word", _validate("lookup"), "worst_word",
+           "the word of the worst case", "word"),
+    *_cycles("score", "`score_guess`"),
+    *_cycles("rng", "`rng_pick`"),
+    Figure("validate.rng.chi2_p", _validate("rng"), "chi2_p", "χ² of the picks: p"),
+    *_cycles("date", "`date_to_day`"),
+    *_cycles("daily", "`daily_answer`"),
+    # game
+    Figure("game.games.checks", _validate("games"), "checks", "checks in the scripted games"),
+    Figure("game.fuzz.keys", _validate("fuzz"), "cases", "random keystrokes", "keys"),
+    Figure("game.fuzz.failed", _validate("fuzz"), "failed", "problems found"),
+    Figure("game.fuzz.keys_while_unpacking", _validate("fuzz"), "keys_while_unpacking",
+           "keys pressed while the dictionary unpacks", "keys"),
+    Figure("game.fuzz.games_finished", _validate("fuzz"), "games_finished",
+           "games finished by random keys"),
+    Figure("game.fuzz.cycles_max", _validate("fuzz"), "cycles.max",
+           "the slowest key", "cycles"),
+    Figure("game.absurdle.sequences", _validate("absurdle"), "cases",
+           "Absurdle guess sequences compared with the Python adversary"),
+    Figure("game.absurdle.failed", _validate("absurdle"), "failed", "problems found"),
+    Figure("game.absurdle.worst_guess_pal_s", _validate("absurdle"), "seconds_pal_max",
+           "the slowest Absurdle guess", "s PAL", 3),
+    Figure("game.absurdle.worst_guess", _validate("absurdle"), "worst_guess",
+           "the guess of the slowest Absurdle guess", "word"),
+    Figure("game.absurdle.mean_guess_cycles", _validate("absurdle"), "cycles.mean",
+           "an Absurdle guess, mean", "cycles"),
+    # media
+    Figure("media.turbo_boot_s", _TAPE, "load_seconds_pal",
+           "turbo tape: the boot file through the KERNAL", "s PAL", 2),
+    Figure("media.turbo_blocks_s", _TAPE, "turbo_load_seconds_pal",
+           "turbo tape: RUN to the loader's last block", "s PAL", 2),
+    Figure("media.kernal_tape_s", _LOAD, "tape.kernal.seconds_pal",
+           "standard tape: LOAD, PLAY to READY.", "s PAL", 2),
+    Figure("media.disk_load_s", _LOAD, "disk.seconds_pal",
+           "disk: LOAD\"WORDLE64\",8 to READY.", "s PAL", 2),
+    Figure("media.menu_s", _RUN, "menu_seconds_pal", "RUN to the menu on screen", "s PAL", 2),
+    Figure("media.startup_s", _RUN, "startup_seconds_pal",
+           "RUN to start-up done (the menu reads its first key)", "s PAL", 2),
+    Figure("media.board_s", _RUN, "board_seconds_pal",
+           "RUN to the board waiting for a key", "s PAL", 2),
+    Figure("media.ready_s", _RUN, "ready_seconds_pal",
+           "RUN to a typed-ahead guess looked up and scored", "s PAL", 2),
+    Figure("media.ready_runs", _READY, "runs", "runs of the ready bench"),
+    Figure("media.ready_min_s", _READY, "ready_cycles.min_seconds_pal",
+           "RUN to ready over the bench's runs: fastest", "s PAL", 2),
+    Figure("media.ready_median_s", _READY, "ready_cycles.median_seconds_pal",
+           "RUN to ready over the bench's runs: median", "s PAL", 2),
+    Figure("media.ready_max_s", _READY, "ready_cycles.max_seconds_pal",
+           "RUN to ready over the bench's runs: slowest", "s PAL", 2),
+    Figure("media.playable_turbo_s", _LOAD, "time_to_playable.tape_seconds",
+           "time to playable: turbo tape", "s PAL", 2),
+    Figure("media.playable_kernal_tape_s", _LOAD, "time_to_playable.tape_kernal_seconds",
+           "time to playable: standard tape", "s PAL", 2),
+    Figure("media.playable_disk_s", _LOAD, "time_to_playable.disk_seconds",
+           "time to playable: disk", "s PAL", 2),
+    # solver
+    *(Figure(f"solver.{strategy}.{field}", _SOLVER, f"{strategy}.{field}",
+             f"strategy {strategy}: {what}", unit, digits)
+      for strategy in ("search", "entropy", "buckets", "squares", "minimax")
+      for field, what, unit, digits in (("first_guess", "first guess", "word", None),
+                                        ("average", "guesses per answer", "", 4),
+                                        ("total", "guesses for all answers", "", None),
+                                        ("worst", "most guesses", "", None))),
+    Figure("solver.lower_bound_total", _SOLVER, "lower_bound_total",
+           "no tree needs fewer guesses in total"),
+    Figure("solver.gap", _SOLVER, "gap", "the best tree above the bound"),
+    Figure("solver.bound_best_opener", _BOUND, "best_opener",
+           "the opener with the smallest two-level bound", "word"),
+    # letters
+    Figure("letters.lines", "results/letters/dictionary.json", "lines",
+           "lines of the SCOWL list"),
+    Figure("letters.words", "results/letters/dictionary.json", "words", "words kept", "words"),
+    Figure("letters.front_coded_gzip_bytes", "results/letters/compression.tsv",
+           "[representation=front-coded&compressor=gzip].bytes", "front-coded list + gzip", "B"),
+    Figure("letters.front_coded_brotli_bytes", "results/letters/compression.tsv",
+           "[representation=front-coded&compressor=brotli].bytes", "front-coded list + brotli",
+           "B"),
+    Figure("letters.tree_nodes", "results/letters/tree.tsv", "[insertion=median-first].nodes",
+           "nodes of the ternary search tree"),
+    Figure("letters.tree_height", "results/letters/tree.tsv", "[insertion=median-first].height",
+           "the tree's height (median-first insertion)"),
+    Figure("letters.tree_mean_depth", "results/letters/tree.tsv",
+           "[insertion=median-first].mean_search_depth", "nodes per lookup, mean"),
+    Figure("letters.check_mismatches", "results/letters/check.json", "mismatches",
+           "arrangements where a walk and the brute force differ"),
+    Figure("letters.ms_median", _LETTERS, "ms_median", "one draw, reference tree: median",
+           "ms", 2),
+    Figure("letters.ms_p95", _LETTERS, "ms_p95", "one draw, reference tree: 95th percentile", "ms", 2),
+    Figure("letters.ms_max", _LETTERS, "ms_max", "one draw, reference tree: slowest", "ms", 2),
+    Figure("letters.target_ms", _LETTERS, "target_ms", "the target per draw", "ms"),
+    Figure("letters.all_draws_compiled_s", _LETTERS, "s",
+           "all draws, compiled walk, best of 3", "s", 4),
+    Figure("letters.all_draws_reference_s", _LETTERS, "s_reference_tree",
+           "all draws, reference tree, best of 3", "s", 3),
+    # cluster (workflow/cluster/local_slurm.sh, not in rule all)
+    Figure("cluster.passed", "results/bench/cluster.json", "passed",
+           "the SLURM sweep matched the local one", optional=True),
+    Figure("cluster.jobs", "results/bench/cluster.json", "jobs", "SLURM jobs",
+           optional=True),
+    Figure("cluster.seconds", "results/bench/cluster.json", "seconds",
+           "the sweep through SLURM", "s", optional=True),
+]
+
+
+def figure_sources() -> list[str]:
+    """The result files rule docs_figures reads: every non-optional figure's source, once."""
+    return list(dict.fromkeys(figure.source for figure in FIGURES if not figure.optional))
