@@ -135,7 +135,7 @@ def test_unknown_names_are_found():
 
 def test_the_pages_figure_tables_are_generated_from_the_registry():
     stale = [path.name for path in PAGES if update_blocks(_text(path), FIGURES) != _text(path)]
-    assert stale == [], "run: .venv/bin/python -m wordle64.figures --docs"
+    assert stale == [], "run: .venv/bin/python -m wordle64.figure_list --docs"
     assert any("<!-- figures:" in _text(path) for path in PAGES)
 
 

@@ -1,13 +1,19 @@
 """The registry of the figures the docs may name (wordle64.figures reads and renders them).
 
 One ``Figure`` per measured number: ``<page>.<figure>``, the result file and key it is read
-from, what it is. Add one here, run ``python -m wordle64.figures --docs`` and name it on its
+from, what it is. Add one here, run ``python -m wordle64.figure_list --docs`` and name it on its
 page (docs/<page>.md); tests/test_figures.py checks the three agree.
 """
 
 from __future__ import annotations
 
-from wordle64.figures import Figure
+import argparse
+import sys
+from pathlib import Path
+
+from wordle64.errors import Wordle64Error
+from wordle64.figures import Figure, collect, render_figures, update_blocks
+from wordle64.io import write_text
 
 _WORDS = "results/words/stats.json"
 _DICT = "results/dict/stats.json"
@@ -226,3 +232,32 @@ FIGURES: list[Figure] = [
 def figure_sources() -> list[str]:
     """The result files rule docs_figures reads: every non-optional figure's source, once."""
     return list(dict.fromkeys(figure.source for figure in FIGURES if not figure.optional))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m wordle64.figure_list",
+                                     description="The docs' figure tables and figures.md.")
+    parser.add_argument("--docs", action="store_true",
+                        help="rewrite the <!-- figures:PAGE --> tables in docs/*.md")
+    parser.add_argument("--docs-dir", default="docs")
+    parser.add_argument("--results", metavar="ROOT",
+                        help="print figures.md from the result files under ROOT")
+    args = parser.parse_args(argv)
+    if args.docs:
+        for path in sorted(Path(args.docs_dir).glob("*.md")):
+            text = path.read_text()
+            new = update_blocks(text, FIGURES)
+            if new != text:
+                write_text(path, new)
+                print(f"updated {path}")
+    if args.results:
+        try:
+            print(render_figures(collect(FIGURES, args.results)))
+        except Wordle64Error as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

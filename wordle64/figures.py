@@ -6,7 +6,7 @@ code or lists). A page names a figure, e.g. ``pack.blob_bytes``; ``FIGURES`` (in
 what it is; rule ``docs_figures`` writes ``results/reports/figures.md`` with every value of the
 build, one section per page. Each page carries a table of the figures it may name (no values),
 generated between ``<!-- figures:PAGE -->`` and ``<!-- /figures -->`` by ``python -m
-wordle64.figures --docs``; ``tests/test_figures.py`` keeps those tables, the names the pages use
+wordle64.figure_list --docs``; ``tests/test_figures.py`` keeps those tables, the names the pages use
 and the registry in step, and keeps hand-typed measured figures out of the pages.
 
 A key is a path into the result: ``a.b`` for nested objects, ``[i]`` for a list index and
@@ -16,12 +16,10 @@ whose fields have those values, e.g. ``checks[check=lookup].cycles.max``.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import fnmatch
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -328,34 +326,3 @@ def write_figures(figures: list[Figure], out_path: str | Path, readme_path: str 
     values = collect(figures, root)
     write_text(out_path, render_figures(values, len(readme_claims(readme))))
     return values
-
-
-def main(argv: list[str] | None = None) -> int:
-    from wordle64.figure_list import FIGURES
-
-    parser = argparse.ArgumentParser(prog="python -m wordle64.figures",
-                                     description="The docs' figure tables and figures.md.")
-    parser.add_argument("--docs", action="store_true",
-                        help="rewrite the <!-- figures:PAGE --> tables in docs/*.md")
-    parser.add_argument("--docs-dir", default="docs")
-    parser.add_argument("--results", metavar="ROOT",
-                        help="print figures.md from the result files under ROOT")
-    args = parser.parse_args(argv)
-    if args.docs:
-        for path in sorted(Path(args.docs_dir).glob("*.md")):
-            text = path.read_text()
-            new = update_blocks(text, FIGURES)
-            if new != text:
-                write_text(path, new)
-                print(f"updated {path}")
-    if args.results:
-        try:
-            print(render_figures(collect(FIGURES, args.results)))
-        except Wordle64Error as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
