@@ -33,6 +33,7 @@ include: "workflow/rules/report.smk"
 
 
 rule all:
+    """Every artifact: words, pack, PRG, media, machine runs, checks, solver, letters, reports."""
     input:
         "results/words/words.tsv",
         "results/words/stats.json",

@@ -3,6 +3,7 @@
 
 
 rule build:
+    """Assemble and link the game PRG with the packed dictionary; prove the layout fits."""
     input:
         sources=build_sources,
         config="workflow/asm/wordle64.cfg",
@@ -31,6 +32,7 @@ rule build:
 
 
 rule build_decoders:
+    """Link the validation-only PRG of both dictionary decoders (ctxhuff and the seed baseline)."""
     input:
         ctxhuff="workflow/asm/unpack.s",
         seed="workflow/asm/seed/unpack_seed.s",

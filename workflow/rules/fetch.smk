@@ -4,6 +4,7 @@
 for source_name in config["sources"]:
 
     rule:
+        """Fetch one source (store, URL, else mirror), sha256-checked, into resources/<name>/."""
         name:
             f"fetch_{source_name}"
         output:

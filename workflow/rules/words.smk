@@ -4,6 +4,7 @@
 
 
 rule words_select:
+    """Join the guess list with frequencies, profanity and SCOWL; choose the answers (staged)."""
     input:
         words=source_path("words"),
         frequency=source_path("frequency"),
@@ -31,6 +32,7 @@ rule words_select:
 
 
 rule words:
+    """Copy the staged word lists and statistics to results/words/."""
     input:
         staged=expand("results/staging/words/{name}", name=WORDS_FILES),
     output:
@@ -60,6 +62,7 @@ rule words:
 
 
 rule words_threshold_plot:
+    """Answers against the frequency threshold: results/words/threshold.png and .tsv."""
     input:
         filters="results/words/filters.tsv",
     output:
