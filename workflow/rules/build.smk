@@ -2,7 +2,7 @@
 # the validation-only PRG of the dictionary decoders (with the seed baseline the game leaves out).
 
 
-rule build:
+checkpoint build:
     """Assemble and link the game PRG with the packed dictionary; prove the layout fits."""
     input:
         sources=build_sources,

@@ -2,7 +2,7 @@
 # compression report; and the 6502 unpackers' benchmark under py65.
 
 
-rule pack:
+checkpoint pack:
     """Pack the words for the C64: RAM table, index, both codecs' blobs, compression report."""
     input:
         words="results/words/words.tsv",

@@ -23,7 +23,7 @@ rule words_select:
     log:
         "logs/words/words.log",
     params:
-        answers=config["answers"],
+        answers=words_select_answers,
         on_bad_line=config["words"]["on_bad_line"],
     conda:
         "../envs/wordle64.yaml"
@@ -31,7 +31,7 @@ rule words_select:
         "../scripts/words_table.py"
 
 
-rule words:
+checkpoint words:
     """Copy the staged word lists and statistics to results/words/."""
     input:
         staged=expand("results/staging/words/{name}", name=WORDS_FILES),
