@@ -36,6 +36,7 @@ include: "workflow/rules/machine_disk.smk"
 include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
 include: "workflow/rules/report.smk"
+include: "workflow/rules/rebuild.smk"
 
 
 # Every artifact `snakemake --cores all` makes (rule all asks for them through all_targets, after
