@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -74,6 +75,7 @@ class Run:
     config: tuple[str, ...]
     returncode: int
     wall_seconds: float
+    cpu_seconds: float
     rules: dict[str, int] = field(default_factory=dict)
     load_before: float = 0.0
 
@@ -84,7 +86,7 @@ class Run:
     def as_dict(self) -> dict:
         return {"target": self.target, "config": list(self.config), "jobs": self.jobs,
                 "rules": self.rules, "wall_seconds": round(self.wall_seconds, 1),
-                "load_before": round(self.load_before, 2), "returncode": self.returncode}
+                "cpu_seconds": round(self.cpu_seconds, 1), "load_before": round(self.load_before, 2), "returncode": self.returncode}
 
 
 def jobs_run(output: str) -> dict[str, int]:
@@ -122,22 +124,30 @@ def sha256_of(path: Path) -> str | None:
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else None
 
 
+def children_cpu_seconds() -> float:
+    """User and system time of the finished child processes (and theirs) so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def snakemake(copy: Path, target: str, config: Sequence[str], cores: int,
               timeout: float, log) -> Run:
-    """Run Snakemake on the copy for `target`; the run's output goes to `log`."""
+    """Run Snakemake on the copy for `target`; the run's output goes to `log`. Its CPU time
+    (Snakemake and every job) does not depend on what else the machine runs, its wall time
+    does."""
     command = [sys.executable, "-m", "snakemake", "--cores", str(cores), "--nocolor", target]
     if config:
         command += ["--config", *config]
     load = os.getloadavg()[0]
-    start = time.monotonic()
+    start, cpu = time.monotonic(), children_cpu_seconds()
     done = subprocess.run(command, cwd=copy, capture_output=True, text=True, timeout=timeout)
-    wall = time.monotonic() - start
+    wall, cpu = time.monotonic() - start, children_cpu_seconds() - cpu
     output = done.stdout + done.stderr
     print(f"$ {' '.join(command)}\n{output}", file=log, flush=True)
     if done.returncode != 0:
         raise Wordle64Error(f"snakemake {target} {' '.join(config)} failed on the copy "
                             f"(exit {done.returncode}): {output.strip().splitlines()[-1:]}")
-    return Run(target, tuple(config), done.returncode, wall, jobs_run(output), load)
+    return Run(target, tuple(config), done.returncode, wall, cpu, jobs_run(output), load)
 
 
 def measure(project: Path, work: Path, change_list: Iterable[Change], cores: int = 2,
@@ -165,6 +175,8 @@ def measure(project: Path, work: Path, change_list: Iterable[Change], cores: int
                  "met": ((change.max_jobs is None or run.jobs <= change.max_jobs)
                          and (change.max_seconds is None
                               or run.wall_seconds <= change.max_seconds)),
+                 "cpu_within_max_seconds": (None if change.max_seconds is None
+                                            else run.cpu_seconds <= change.max_seconds),
                  "undo": undo.as_dict()}
         if change.target != "all":
             entry["undo_all"] = undo_all.as_dict()
@@ -172,5 +184,6 @@ def measure(project: Path, work: Path, change_list: Iterable[Change], cores: int
         print(f"{change.name}: {run.jobs} jobs, {run.wall_seconds:.1f} s", file=log, flush=True)
     return {"cores": cores, "cpus": os.cpu_count(), "settle": settle.as_dict(),
             "changes": results,
-            "note": "wall times on a shared machine: load_before is the 1-minute load average "
-                    "when each run started"}
+            "note": "wall_seconds on a shared machine (load_before: its 1-minute load average "
+                    "when the run started); cpu_seconds: Snakemake's and its jobs' CPU time, "
+                    "which the load does not change"}
