@@ -32,6 +32,10 @@ SKIPPED_STATE = {"locks", "incomplete", "log", "scripts", "auxiliary", "conda"}
 TARGET_RULES = {"all", "quick"}  # rules that run nothing: not counted as jobs
 JOB_LINE = re.compile(r"^(?:local)?(?:rule|checkpoint) (\w+):\s*$", re.MULTILINE)
 QUICK_D64 = "results/staging/media/wordle64.d64"
+# Compared between the project and the copy once every change is undone: the same bytes.
+ARTIFACTS = ["results/staging/build/wordle64.prg", QUICK_D64, "results/build/wordle64.prg",
+             "results/media/wordle64.d64", "results/media/wordle64.tap",
+             "results/words/answers.txt", "results/dict/blob.bin"]
 
 
 @dataclass(frozen=True)
@@ -182,8 +186,11 @@ def measure(project: Path, work: Path, change_list: Iterable[Change], cores: int
             entry["undo_all"] = undo_all.as_dict()
         results.append(entry)
         print(f"{change.name}: {run.jobs} jobs, {run.wall_seconds:.1f} s", file=log, flush=True)
+    differ = [name for name in ARTIFACTS
+              if sha256_of(project / name) != sha256_of(copy / name)]
     return {"cores": cores, "cpus": os.cpu_count(), "settle": settle.as_dict(),
-            "changes": results,
+            "changes": results, "artifacts_compared": ARTIFACTS,
+            "artifacts_differ_after_undo": differ,
             "note": "wall_seconds on a shared machine (load_before: its 1-minute load average "
                     "when the run started); cpu_seconds: Snakemake's and its jobs' CPU time, "
                     "which the load does not change"}

@@ -176,6 +176,13 @@ def validate_chunk_files(wildcards):
     ]
 
 
+def validate_gather_targets(wildcards):
+    """The validate.targets of one check (the keys named <check>_...), so changing one check's
+    target re-judges only that check."""
+    prefix = f"{wildcards.core_check}_"
+    return {k: v for k, v in config["validate"]["targets"].items() if k.startswith(prefix)}
+
+
 def validate_check_files(wildcards):
     return [f"results/validate/{check}.json" for check in config["validate"]["checks"]]
 

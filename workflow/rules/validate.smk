@@ -27,7 +27,7 @@ rule validate_gather:
     log:
         "logs/validate/{core_check}.log",
     params:
-        targets=config["validate"]["targets"],
+        targets=validate_gather_targets,
     conda:
         "../envs/wordle64.yaml"
     script:
