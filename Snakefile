@@ -6,6 +6,7 @@ min_version("9.0")
 
 # A broken config file is reported with its line and column (snakemake alone gives neither).
 from wordle64.config import read_yaml_or_fail
+from wordle64.failures import report as report_failures
 
 read_yaml_or_fail("config/config.yaml")
 
@@ -14,6 +15,11 @@ configfile: "config/config.yaml"
 
 
 report: "workflow/report/workflow.rst"
+
+
+# A failed run ends with each failed job's rule and the error line of its log (wordle64.failures).
+onerror:
+    report_failures(log)
 
 
 include: "workflow/rules/common.smk"
@@ -31,49 +37,73 @@ include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/docs.smk"
+include: "workflow/rules/rebuild.smk"
+
+
+# Every artifact `snakemake --cores all` makes (rule all asks for them through all_targets, after
+# the cut-off checkpoints: common.smk). Add a new stage's results here.
+ALL_TARGETS = [
+    "results/words/words.tsv",
+    "results/words/stats.json",
+    "results/words/threshold.png",
+    "results/dict/stats.json",
+    "results/reports/compression.tsv",
+    "results/reports/compression.png",
+    "results/bench/unpack.json",
+    "results/bench/pack-study.json",
+    "results/build/wordle64.prg",
+    "results/validate/summary.json",
+    *expand("results/screens/{screen}.png", screen=GAME_SCREENSHOTS),
+    "results/media/wordle64.d64",
+    "results/media/wordle64.tap",
+    "results/media/wordle64-kernal.tap",
+    "results/media/wordle64.t64",
+    "results/media/load-times.json",
+    "results/machine/run.json",
+    "results/bench/ready.json",
+    "results/machine/load-disk.json",
+    "results/machine/disk-faults.json",
+    "results/machine/load-tape.json",
+    "results/machine/load-tape-kernal.json",
+    "results/machine/tape-faults.json",
+    "results/machine/turbo-faults.json",
+    "results/machine/persist.json",
+    "results/solver/evaluation.tsv",
+    "results/solver/summary.json",
+    "results/solver/openers.tsv",
+    "results/solver/bound.json",
+    "results/solver/difficulty.png",
+    "results/solver/hardest.tsv",
+    "results/solver/absurdle.txt",
+    "results/bench/solver.json",
+    "results/letters/words.fc",
+    "results/letters/compression.tsv",
+    "results/letters/tree.tsv",
+    "results/letters/conundrums.tsv",
+    "results/letters/check.json",
+    "results/bench/letters.json",
+    "results/reports/anchors.tsv",
+    "results/reports/figures.md",
+]
+
+# The tweak loop (docs/rebuild.md): the playable disk image as built, before the long checks and
+# the release gate, and the answer statistics and threshold plot.
+QUICK_TARGETS = [
+    "results/staging/media/wordle64.d64",
+    "results/words/stats.json",
+    "results/words/threshold.png",
+    "results/dict/stats.json",
+]
 
 
 rule all:
+    """Every artifact: words, pack, PRG, media, machine runs, checks, solver, letters, reports."""
     input:
-        "results/words/words.tsv",
-        "results/words/stats.json",
-        "results/words/threshold.png",
-        "results/dict/stats.json",
-        "results/reports/compression.tsv",
-        "results/reports/compression.png",
-        "results/bench/unpack.json",
-        "results/bench/pack-study.json",
-        "results/build/wordle64.prg",
-        "results/validate/summary.json",
-        expand("results/screens/{screen}.png", screen=GAME_SCREENSHOTS),
-        "results/media/wordle64.d64",
-        "results/media/wordle64.tap",
-        "results/media/wordle64-kernal.tap",
-        "results/media/wordle64.t64",
-        "results/media/load-times.json",
-        "results/machine/run.json",
-        "results/bench/ready.json",
-        "results/machine/load-disk.json",
-        "results/machine/disk-faults.json",
-        "results/machine/load-tape.json",
-        "results/machine/load-tape-kernal.json",
-        "results/machine/tape-faults.json",
-        "results/machine/turbo-faults.json",
-        "results/machine/persist.json",
-        "results/solver/evaluation.tsv",
-        "results/solver/summary.json",
-        "results/solver/openers.tsv",
-        "results/solver/bound.json",
-        "results/solver/difficulty.png",
-        "results/solver/hardest.tsv",
-        "results/solver/absurdle.txt",
-        "results/bench/solver.json",
-        "results/letters/words.fc",
-        "results/letters/compression.tsv",
-        "results/letters/tree.tsv",
-        "results/letters/conundrums.tsv",
-        "results/letters/check.json",
-        "results/bench/letters.json",
-        "results/reports/anchors.tsv",
-        "results/reports/figures.md",
+        all_targets,
     default_target: True
+
+
+rule quick:
+    """The tweak loop: the staged .d64 and the answer statistics, without the long checks."""
+    input:
+        quick_targets,

@@ -72,6 +72,23 @@ def test_threshold_change_reruns_only_downstream_rules(words_built, shared_data)
         "words_select": 1, "words": 1, "words_threshold_plot": 1}
 
 
+def test_a_plot_setting_reruns_only_the_plot(words_built, shared_data):
+    run = snakemake(words_built, shared_data, "--dry-run", *WORDS_TARGETS,
+                    config=("answers={plot_max_threshold: 3000}",))
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert planned_jobs(run.stdout + run.stderr) == {"words_threshold_plot": 1}
+
+
+def test_a_moved_source_is_not_a_new_source(words_built, shared_data):
+    """A new URL or mirror folder with the same sha256 reruns nothing (the fetch rules' location
+    is a param derived from their content-addressed output)."""
+    moved = ("sources={words: {url: 'https://mirror.invalid/wordle-list/words'}}",
+             f"mirror_dir={shared_data}/../{shared_data.name}")
+    run = snakemake(words_built, shared_data, "--dry-run", *WORDS_TARGETS, config=moved)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "Nothing to be done" in run.stdout + run.stderr
+
+
 def test_a_threshold_that_leaves_no_answers_keeps_the_last_good_lists(words_built, shared_data):
     workdir = words_built
     before = {name: (workdir / "results/words" / name).read_bytes()

@@ -272,7 +272,6 @@ def test_threshold_curve_shows_the_whole_rule(sources):
 
 
 @pytest.mark.parametrize(("name", "text", "problem"), [
-    ("allow", "zzzzz  no such word\n", "'zzzzz' is not in the guess list"),
     ("allow", "crane\n", "'crane' needs a reason"),
     ("deny", "crane a\ncrane b\n", "duplicate 'crane' (first on line 1)"),
     ("deny", "tweed both lists\n", "both list 'tweed'"),
@@ -281,6 +280,19 @@ def test_bad_hand_edits_are_refused_with_their_line(sources, name, text, problem
     write(sources[name], text)
     with pytest.raises(Wordle64Error, match=re.escape(problem)):
         run(sources)
+
+
+def test_hand_edits_of_words_not_in_the_guess_list_are_a_warning(sources, caplog):
+    """Hand edits written for another guess list: those words are passed over with one warning
+    naming the file and the words; the file's other edits still apply."""
+    write(sources["deny"], "zzzzz  not in this list\ndrawl  test denial\nqqqqq  nor this\n")
+    with caplog.at_level("WARNING"):
+        table, _, _ = run(sources)
+    verdict = dict(zip(table["word"], table["removed_by"]))
+    assert verdict["drawl"] == "hand_edits"
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == [f"{sources['deny']}: 2 words not in the guess list, ignored: "
+                        "'zzzzz' (line 1), 'qqqqq' (line 3)"]
 
 
 def test_word_command_names_the_filter(sources, tmp_path, capsys):

@@ -61,13 +61,25 @@ def exit_when_gone(ancestor: int, interval: float = WATCH_SECONDS) -> threading.
     return thread
 
 
+def warnings_to_stderr() -> logging.Handler:
+    """A handler that puts warnings (not errors: rule_logging prints those) on stderr, where
+    Snakemake shows a job's output, one line each; the rule's log keeps them too."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(logging.WARNING)
+    handler.addFilter(lambda record: record.levelno < logging.ERROR)
+    handler.setFormatter(logging.Formatter("wordle64: warning: %(message)s"))
+    return handler
+
+
 @contextlib.contextmanager
 def rule_logging(log_path: str) -> Iterator[logging.Logger]:
-    """Log to the rule's log file; a Wordle64Error ends the job with one line on stderr. The job
-    ends with its Snakemake run (see exit_when_gone)."""
+    """Log to the rule's log file, warnings to stderr as well; a Wordle64Error ends the job with
+    one line on stderr, any other exception is logged before it ends the job. The job ends with
+    its Snakemake run (see exit_when_gone)."""
     logging.basicConfig(filename=log_path, level=logging.INFO, force=True,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logger = logging.getLogger("wordle64")
+    logging.getLogger().addHandler(warnings_to_stderr())
     ancestor = snakemake_ancestor(os.getpid())
     if ancestor is not None:
         exit_when_gone(ancestor)
@@ -78,3 +90,6 @@ def rule_logging(log_path: str) -> Iterator[logging.Logger]:
         logger.error("%s", error)
         print(f"wordle64: error: {error}", file=sys.stderr)
         raise SystemExit(1) from None
+    except Exception as error:
+        logger.exception("%s: %s", type(error).__name__, error)
+        raise

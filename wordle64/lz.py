@@ -53,6 +53,9 @@ def _length_bits(value: int) -> int:
     return 2 + 2 * (value - 2).bit_length() - 1
 
 
+_LENGTH_BITS = [_length_bits(value) for value in range(MAX_MATCH + 1)]  # parse's inner loops
+
+
 @dataclass(frozen=True)
 class Token:
     length: int            # 1 for a literal
@@ -66,15 +69,17 @@ def _matches(data: bytes) -> list[list[tuple[int, int]]]:
     for i in range(len(data) - MIN_MATCH + 1):
         key = data[i:i + MIN_MATCH]
         earlier = heads.setdefault(key, [])
-        for j in reversed(earlier[-MAX_CANDIDATES:]):
+        limit = min(MAX_MATCH, len(data) - i)
+        here = found[i]
+        for k in range(len(earlier) - 1, max(len(earlier) - MAX_CANDIDATES, 0) - 1, -1):
+            j = earlier[k]
             offset = i - j
             if offset > LONG_OFFSET:
                 break
             length = MIN_MATCH
-            while (i + length < len(data) and length < MAX_MATCH
-                   and data[j + length] == data[i + length]):
+            while length < limit and data[j + length] == data[i + length]:
                 length += 1
-            found[i].append((length, offset))
+            here.append((length, offset))
         earlier.append(i)
     return found
 
@@ -129,6 +134,7 @@ def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
     kept (an approximation: keeping more saves only a few bytes on the game's image)."""
     n = len(data)
     matches = _matches(data)
+    length_bits = _LENGTH_BITS
     # by_match[i] / by_literal[i]: last offset -> entry, for the states at position i
     by_match: list[dict[int, _Entry]] = [{} for _ in range(n + 1)]
     by_literal: list[dict[int, _Entry]] = [{} for _ in range(n + 1)]
@@ -146,20 +152,20 @@ def parse(data: bytes, last_offset: int = FIRST_OFFSET) -> list[Token]:
         from_match = _cheapest(by_match[i], i, False)
         from_literal = _cheapest(by_literal[i], i, True)
         for longest, offset in matches[i]:
-            start = min((from_match[0] + 1 + _offset_bits(offset, False), from_match[1]),
-                        (from_literal[0] + 1 + _offset_bits(offset, True), from_literal[1]),
-                        key=lambda pair: pair[0])
+            by_m = from_match[0] + 1 + _offset_bits(offset, False)
+            by_l = from_literal[0] + 1 + _offset_bits(offset, True)
+            start_bits, start = (by_m, from_match[1]) if by_m <= by_l else (by_l, from_literal[1])
             for length in range(MIN_MATCH, longest + 1):
-                bits = start[0] + _length_bits(length - 1)
+                bits = start_bits + length_bits[length - 1]
                 target = by_match[i + length]
                 known = target.get(offset)
                 if known is None or bits < known[0]:
-                    target[offset] = (bits, start[1], length, offset)
+                    target[offset] = (bits, start, length, offset)
         for offset, entry in by_literal[i].items():
             if offset > i:
                 continue
             for length in range(1, _repeat_length(data, i, offset) + 1):
-                bits = entry[0] + 2 + _length_bits(length)
+                bits = entry[0] + 2 + length_bits[length]
                 target = by_match[i + length]
                 known = target.get(offset)
                 if known is None or bits < known[0]:

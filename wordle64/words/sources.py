@@ -279,9 +279,13 @@ class HandEdit:
 
 
 def parse_hand_edits(lines: Iterable[Line], path: str, guessable: set[str]) -> list[HandEdit]:
-    """``word reason`` lines (``#`` comments and blank lines allowed) of a hand-edit file."""
+    """``word reason`` lines (``#`` comments and blank lines allowed) of a hand-edit file.
+
+    A word the guess list lacks is passed over with one warning for the file: the edits are
+    written for one guess list and stay valid when another list is configured."""
     edits: list[HandEdit] = []
     seen: dict[str, int] = {}
+    unknown: list[str] = []
     for line in lines:
         where = f"{path}:{line.number}"
         stripped = line.text.strip(" \t")
@@ -298,10 +302,14 @@ def parse_hand_edits(lines: Iterable[Line], path: str, guessable: set[str]) -> l
             raise Wordle64Error(f"{where}: {quote(word)} is not five letters a-z")
         if not reason:
             raise Wordle64Error(f"{where}: {word!r} needs a reason after the word")
-        if word not in guessable:
-            raise Wordle64Error(f"{where}: {word!r} is not in the guess list")
         if word in seen:
             raise Wordle64Error(f"{where}: duplicate {word!r} (first on line {seen[word]})")
         seen[word] = line.number
+        if word not in guessable:
+            unknown.append(f"{word!r} (line {line.number})")
+            continue
         edits.append(HandEdit(word, reason, line.number))
+    if unknown:
+        log.warning("%s: %d %s not in the guess list, ignored: %s", path, len(unknown),
+                    "word" if len(unknown) == 1 else "words", ", ".join(unknown))
     return edits

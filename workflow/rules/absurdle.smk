@@ -10,6 +10,7 @@ wildcard_constraints:
 
 
 rule validate_absurdle_chunk:
+    """One chunk of seeded Absurdle guess sequences, the C64 mode against the Python one."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",
@@ -35,6 +36,7 @@ rule validate_absurdle_chunk:
 
 
 rule validate_absurdle:
+    """Gather the Absurdle chunks into results/validate/absurdle.json (a validate.checks entry)."""
     input:
         absurdle_chunk_files,
     output:

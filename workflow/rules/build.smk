@@ -2,7 +2,8 @@
 # the validation-only PRG of the dictionary decoders (with the seed baseline the game leaves out).
 
 
-rule build:
+checkpoint build:
+    """Assemble and link the game PRG with the packed dictionary; prove the layout fits."""
     input:
         sources=build_sources,
         config="workflow/asm/wordle64.cfg",
@@ -31,6 +32,7 @@ rule build:
 
 
 rule build_decoders:
+    """Link the validation-only PRG of both dictionary decoders (ctxhuff and the seed baseline)."""
     input:
         ctxhuff="workflow/asm/unpack.s",
         seed="workflow/asm/seed/unpack_seed.s",

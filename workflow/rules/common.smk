@@ -19,11 +19,50 @@ except ConfigError as error:
 validate(config, schema=str(SCHEMA))
 
 
+# ---- early cut-off -----------------------------------------------------------------------------
+# Snakemake plans a run before it starts: a job whose input will be remade is planned to rerun,
+# even when the remade input turns out byte for byte the same. Three stages are therefore
+# checkpoints (words, pack, build): when a checkpoint job ends, Snakemake evaluates the plan
+# again. The target rules (all, quick) ask for their files only once those checkpoints are
+# complete (cutoffs_settled), so the jobs after a cut-off point enter the plan fresh, after it,
+# and are judged on the files as they are: an input newer than a job's outputs whose sha256 is
+# the one Snakemake recorded when the job last ran (.snakemake/metadata, files up to
+# --max-checksum-file-size, 1 MB) is not a change. docs/rebuild.md tells the design.
+CUTOFF_CHECKPOINTS = ["words", "pack", "build"]
+
+
+def cutoffs_settled():
+    """Return once every cut-off checkpoint is complete; else Snakemake's
+    IncompleteCheckpointException tells it to make that checkpoint first and ask again."""
+    for name in CUTOFF_CHECKPOINTS:
+        getattr(checkpoints, name).get()
+
+
+def all_targets(wildcards):
+    """The Snakefile's ALL_TARGETS, asked for once the cut-off checkpoints are complete."""
+    cutoffs_settled()
+    return ALL_TARGETS
+
+
+def quick_targets(wildcards):
+    """The Snakefile's QUICK_TARGETS, asked for once the cut-off checkpoints are complete."""
+    cutoffs_settled()
+    return QUICK_TARGETS
+
+
 # ---- fetch ------------------------------------------------------------------------------------
 SOURCE_STORE = "resources/store"
 
 # results/words/ in the order of rule words' outputs (promoted from results/staging/words/).
 WORDS_FILES = ["words.tsv", "filters.tsv", "answers.txt", "guesses.txt", "stats.json"]
+
+# answers.* keys that only draw results/words/threshold.png: words_select does not take them.
+ANSWERS_PLOT_KEYS = {"plot_max_threshold"}
+
+
+def words_select_answers(wildcards):
+    """The answers block less the plot's keys, so a plot setting reruns only the plot."""
+    return {k: v for k, v in config["answers"].items() if k not in ANSWERS_PLOT_KEYS}
 
 
 def source_path(name):
@@ -33,8 +72,18 @@ def source_path(name):
     return f"resources/{name}/{source['sha256']}/{source['file']}"
 
 
-def source_entry(name):
-    return config["sources"][name]
+def source_location(wildcards, output):
+    """Where and how a source is fetched (its url and mirror, mirror_dir, timeout, retries):
+    not its content, which its output path names (resources/<name>/<sha256>/<file>). A param
+    function that takes `output` is a param Snakemake derives from the output, so its params
+    trigger ignores it: moving a source (a new URL or mirror, same sha256) reruns nothing."""
+    name = Path(output[0]).parts[1]
+    return {
+        "source": config["sources"][name],
+        "mirror_dir": config["mirror_dir"],
+        "timeout": config["fetch"]["timeout"],
+        "retries": config["fetch"]["retries"],
+    }
 
 
 # ---- letters ----------------------------------------------------------------------------------
@@ -125,6 +174,13 @@ def validate_chunk_files(wildcards):
         f"results/validate/chunks/{wildcards.core_check}/{chunk}.json"
         for chunk in range(validate_chunk_count(wildcards))
     ]
+
+
+def validate_gather_targets(wildcards):
+    """The validate.targets of one check (the keys named <check>_...), so changing one check's
+    target re-judges only that check."""
+    prefix = f"{wildcards.core_check}_"
+    return {k: v for k, v in config["validate"]["targets"].items() if k.startswith(prefix)}
 
 
 def validate_check_files(wildcards):

@@ -3,6 +3,7 @@
 
 
 rule game_scripted:
+    """Play the scripted games on the emulated PRG and save their screenshots."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",
@@ -33,6 +34,7 @@ rule game_scripted:
 
 
 rule game_fuzz_chunk:
+    """Press one chunk of random keys into the emulated game, invariants checked per key."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",
@@ -52,6 +54,7 @@ rule game_fuzz_chunk:
 
 
 rule game_fuzz:
+    """Gather the keystroke fuzz chunks into results/validate/fuzz.json."""
     input:
         chunks=game_fuzz_chunk_files,
     output:
@@ -71,6 +74,7 @@ rule game_fuzz:
 
 
 rule game_sound:
+    """Record the SID writes and the reveal animation under py65 (results/validate/sound.json)."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",
@@ -90,6 +94,7 @@ rule game_sound:
 
 
 rule game_persist:
+    """Statistics kept on disk survive a reset and load again, under py65."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",

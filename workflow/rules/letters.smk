@@ -4,6 +4,7 @@
 
 
 rule letters_dictionary:
+    """Countdown dictionary from SCOWL British English: the plain list and its front coding."""
     input:
         source=source_path("scowl"),
     output:
@@ -25,6 +26,7 @@ rule letters_dictionary:
 
 
 rule letters_compression:
+    """Sizes of the plain and front-coded dictionary, raw and compressed."""
     input:
         fc="results/letters/words.fc",
     output:
@@ -44,6 +46,7 @@ rule letters_compression:
 
 
 rule letters_tree:
+    """Ternary search tree nodes and depth, median-first against sorted insertion."""
     input:
         fc="results/letters/words.fc",
     output:
@@ -61,6 +64,7 @@ rule letters_tree:
 
 
 rule letters_tree_file:
+    """Write the ternary search tree file that `wordle64 letters` loads instead of building it."""
     input:
         fc="results/letters/words.fc",
     output:
@@ -74,6 +78,7 @@ rule letters_tree_file:
 
 
 rule letters_draws:
+    """Seeded Countdown letter draws for the letters benchmark."""
     output:
         "results/letters/draws.txt",
     log:
@@ -88,6 +93,7 @@ rule letters_draws:
 
 
 rule letters_conundrums:
+    """Conundrums: unique nine-letter anagrams shown as two or three words."""
     input:
         fc="results/letters/words.fc",
         frequency=source_path("frequency"),
@@ -108,6 +114,7 @@ rule letters_conundrums:
 
 
 rule letters_check_chunk:
+    """One chunk of seeded draws: both tree walks against a brute-force scan."""
     input:
         fc="results/letters/words.fc",
     output:
@@ -125,6 +132,7 @@ rule letters_check_chunk:
 
 
 rule letters_check:
+    """Gather the letters check chunks into results/letters/check.json."""
     input:
         chunks=letters_check_chunk_files,
     output:
@@ -142,6 +150,7 @@ rule letters_check:
 
 
 rule bench_letters:
+    """Time the letters solver over the seeded draws (results/bench/letters.json)."""
     input:
         fc="results/letters/words.fc",
         tree="results/letters/words.tree",

@@ -5,6 +5,7 @@
 
 
 rule machine_load_disk:
+    """LOAD the staged .d64 from the emulated 1541 through the KERNAL, RUN, play a guess."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",
@@ -38,6 +39,7 @@ rule machine_load_disk:
 
 
 rule machine_disk_faults:
+    """The emulated drive's fault cases on the staged .d64: each fails as it should."""
     input:
         d64="results/staging/media/wordle64.d64",
         roms=media_machine_roms,
@@ -62,6 +64,7 @@ rule machine_disk_faults:
 
 
 rule machine_persist_iec:
+    """Statistics SAVEd by the game to the emulated 1541 survive a reset and match Python's."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",

@@ -5,6 +5,7 @@
 
 
 rule media_d64:
+    """Write the staged .d64 disk image of the PRG and read it back independently."""
     input:
         prg="results/staging/build/wordle64.prg",
     output:
@@ -22,6 +23,7 @@ rule media_d64:
 
 
 rule media_tap:
+    """Write the staged standard KERNAL .tap of the PRG and read it back independently."""
     input:
         prg="results/staging/build/wordle64.prg",
     output:
@@ -37,6 +39,7 @@ rule media_tap:
 
 
 rule media_turbo_tap:
+    """Assemble the turbo loader and write the staged turbo .tap of the PRG."""
     input:
         prg="results/staging/build/wordle64.prg",
         sources=turbo_sources,
@@ -54,6 +57,7 @@ rule media_turbo_tap:
 
 
 rule media_t64:
+    """Write the staged .t64 tape container of the PRG and read it back independently."""
     input:
         prg="results/staging/build/wordle64.prg",
     output:
@@ -70,6 +74,7 @@ rule media_t64:
 
 
 rule media_machine:
+    """Boot the whole emulated C64, RUN the staged PRG to its menu and check a typed guess."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",
@@ -105,6 +110,7 @@ rule media_machine:
 
 
 rule bench_ready:
+    """Time RUN to a checked typed-ahead guess over random answers (results/bench/ready.json)."""
     input:
         prg="results/staging/build/wordle64.prg",
         labels="results/staging/build/wordle64.lbl",
@@ -132,6 +138,7 @@ rule bench_ready:
 
 
 rule machine_load_tape:
+    """LOAD the staged turbo .tap through the KERNAL on the machine model, RUN, play a guess."""
     input:
         tap="results/staging/media/wordle64.tap",
         prg="results/staging/build/wordle64.prg",
@@ -165,6 +172,7 @@ rule machine_load_tape:
 
 
 rule machine_load_tape_kernal:
+    """LOAD the staged standard .tap through the KERNAL on the machine model, RUN, play a guess."""
     input:
         tap="results/staging/media/wordle64-kernal.tap",
         prg="results/staging/build/wordle64.prg",
@@ -194,6 +202,7 @@ rule machine_load_tape_kernal:
 
 
 rule machine_tape_faults:
+    """Standard tape fault cases (speed, jitter, flipped bits) on the machine model."""
     input:
         prg="results/staging/build/wordle64.prg",
         roms=media_machine_roms,
@@ -217,6 +226,7 @@ rule machine_tape_faults:
 
 
 rule machine_turbo_faults:
+    """Turbo tape fault cases (speed, jitter, flipped bits) on the machine model."""
     input:
         prg="results/staging/build/wordle64.prg",
         sources=turbo_sources,
@@ -241,6 +251,7 @@ rule machine_turbo_faults:
 
 
 rule media_load_times:
+    """Disk and tape load times of the staged media from the emulated loads."""
     input:
         prg="results/staging/build/wordle64.prg",
         tape="results/machine/load-tape.json",

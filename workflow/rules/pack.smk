@@ -2,7 +2,8 @@
 # compression report; and the 6502 unpackers' benchmark under py65.
 
 
-rule pack:
+checkpoint pack:
+    """Pack the words for the C64: RAM table, index, both codecs' blobs, compression report."""
     input:
         words="results/words/words.tsv",
     output:
@@ -36,6 +37,7 @@ rule pack:
 
 
 rule bench_unpack:
+    """Time the 6502 dictionary unpackers under py65 (results/bench/unpack.json)."""
     input:
         words="results/words/words.tsv",
         prg="results/staging/build/unpack-seed.prg",
@@ -55,6 +57,7 @@ rule bench_unpack:
 
 
 rule pack_study:
+    """Measure alternative context models of the dictionary's trie walk (pack-study.json)."""
     input:
         words="results/words/words.tsv",
     output:

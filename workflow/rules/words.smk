@@ -4,6 +4,7 @@
 
 
 rule words_select:
+    """Join the guess list with frequencies, profanity and SCOWL; choose the answers (staged)."""
     input:
         words=source_path("words"),
         frequency=source_path("frequency"),
@@ -22,7 +23,7 @@ rule words_select:
     log:
         "logs/words/words.log",
     params:
-        answers=config["answers"],
+        answers=words_select_answers,
         on_bad_line=config["words"]["on_bad_line"],
     conda:
         "../envs/wordle64.yaml"
@@ -30,7 +31,8 @@ rule words_select:
         "../scripts/words_table.py"
 
 
-rule words:
+checkpoint words:
+    """Copy the staged word lists and statistics to results/words/."""
     input:
         staged=expand("results/staging/words/{name}", name=WORDS_FILES),
     output:
@@ -60,6 +62,7 @@ rule words:
 
 
 rule words_threshold_plot:
+    """Answers against the frequency threshold: results/words/threshold.png and .tsv."""
     input:
         filters="results/words/filters.tsv",
     output:

@@ -4,11 +4,12 @@ from wordle64.fetch import Source, fetch
 from wordle64.glue import rule_logging
 
 with rule_logging(snakemake.log[0]):
+    location = snakemake.params.location
     fetch(
-        Source.from_config(snakemake.params.name, snakemake.params.source),
+        Source.from_config(snakemake.params.name, location["source"]),
         snakemake.output[0],
-        mirror_dir=snakemake.params.mirror_dir,
-        timeout=snakemake.params.timeout,
-        retries=snakemake.params.retries,
+        mirror_dir=location["mirror_dir"],
+        timeout=location["timeout"],
+        retries=location["retries"],
         store_dir=snakemake.params.store_dir,
     )
