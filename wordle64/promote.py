@@ -33,11 +33,30 @@ def check_passed(path: str | Path) -> dict:
     return result
 
 
-def gate(checks: Iterable[str | Path], out: str | Path) -> list[str]:
-    """Write `out` (the names of the checks that passed) when every check passed; else raise."""
-    passed = [str(path) for path in checks if check_passed(path)]
-    write_json(out, {"passed": True, "checks": passed})
-    return passed
+def named_checks(result: dict) -> set[str]:
+    """The names of the checks a summary result lists (its ``checks`` entries' ``check``)."""
+    entries = result.get("checks")
+    if not isinstance(entries, list):
+        return set()
+    return {entry["check"] for entry in entries if isinstance(entry, dict) and "check" in entry}
+
+
+def gate(checks: Iterable[str | Path], out: str | Path,
+         required: Sequence[str] = ()) -> list[str]:
+    """Write `out` (the names of the checks that passed) when every check passed and the
+    summaries among them name every check in `required`; else raise, naming what is missing.
+    A configuration that leaves checks out (``validate.checks: []``) cannot release."""
+    paths = [str(path) for path in checks]
+    results = [check_passed(path) for path in paths]
+    named = set().union(*(named_checks(result) for result in results))
+    missing = [name for name in required if name not in named]
+    if missing:
+        raise Wordle64Error(
+            f"{', '.join(paths)}: {len(missing)} of the {len(required)} checks a release needs "
+            f"did not run ({', '.join(missing)}; validate.checks leaves them out); nothing is "
+            "promoted, the last good artifacts stay where they are")
+    write_json(out, {"passed": True, "checks": paths})
+    return paths
 
 
 def promote(staged: Sequence[str | Path], final: Sequence[str | Path]) -> None:

@@ -16,6 +16,8 @@ for source_name in config["sources"]:
             mirror_dir=config["mirror_dir"],
             timeout=config["fetch"]["timeout"],
             retries=config["fetch"]["retries"],
+            deadline=config["fetch"]["deadline"],
+            max_bytes=config["fetch"]["max_bytes"],
             store_dir=SOURCE_STORE,
         conda:
             "../envs/wordle64.yaml"

@@ -10,5 +10,7 @@ with rule_logging(snakemake.log[0]):
         mirror_dir=snakemake.params.mirror_dir,
         timeout=snakemake.params.timeout,
         retries=snakemake.params.retries,
+        deadline=snakemake.params.deadline,
+        max_bytes=snakemake.params.max_bytes,
         store_dir=snakemake.params.store_dir,
     )
