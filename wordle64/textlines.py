@@ -110,8 +110,21 @@ def read_words(path: str | Path, length: int | None = 5) -> Iterator[tuple[int, 
         yield line.number, text
 
 
+def read_table(path: str | Path) -> list[tuple[int, str]]:
+    """(line number, text) of every line of a small tab-separated table, through
+    :func:`iter_lines` (bad bytes and over-long lines are one-line errors with their line)."""
+    rows = []
+    for line in iter_lines(path):
+        if line.too_long:
+            raise Wordle64Error(f"{path}:{line.number}: {too_long_problem(line)}")
+        rows.append((line.number, line.text))
+    return rows
+
+
 def odd_character(text: str) -> str | None:
     """Why `text` is not plain printable ASCII (tabs allowed), or None when it is."""
+    if text.isascii() and text.isprintable():  # the common case, without a loop in Python
+        return None
     for column, char in enumerate(text, start=1):
         if char == "\t" or " " <= char <= "~":
             continue
