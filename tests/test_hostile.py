@@ -5,6 +5,9 @@ bounded in time (each test ends within a few seconds)."""
 from __future__ import annotations
 
 import hashlib
+import itertools
+import random
+import re
 import http.server
 import threading
 import time
@@ -212,3 +215,198 @@ def test_a_write_to_dev_full_in_a_job_ends_with_one_line_naming_it(tmp_path, cap
     last = log.read_text().splitlines()[-1]
     assert "ERROR" in last and "No space left on device (ENOSPC)" in last
     assert capsys.readouterr().err.strip().endswith("(ENOSPC)")
+
+
+# ---- 5, 6, 8, 10: the command line answers in one short line, never a traceback -------------
+WORDS = ["batch", "catch", "crane", "hatch", "latch", "slate"]
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str]:
+    """Exit code and stderr of `wordle64 ARGV`; argparse's own exit counts as its code."""
+    from wordle64.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as leave:
+        code = leave.code
+    return code, capsys.readouterr().err
+
+
+def one_line(err: str, limit: int = 300) -> str:
+    line = err.strip().splitlines()[-1] if err.strip() else ""
+    assert "Traceback" not in err and len(err) < limit, err[:400]
+    return line
+
+
+@pytest.fixture
+def lists(tmp_path):
+    (tmp_path / "w.txt").write_text("".join(f"{w}\n" for w in WORDS))
+    return ["--answers", str(tmp_path / "w.txt"), "--guesses", str(tmp_path / "w.txt")]
+
+
+@pytest.mark.parametrize("argv, problem", [
+    (["guess", "-x", "é"], "absent 'é' must be letters a-z"),
+    (["guess", "-p", "é????"], "elsewhere mask 'é????' must be five characters of a-z or ?"),
+    (["filter", "-c", "ÿ????"], "right mask 'ÿ????' must be five characters of a-z or ?"),
+    (["filter", "crane=xxxxx"], "unknown mark 'x' (g right place, y elsewhere, . absent)"),
+])
+def test_odd_masks_and_marks_are_one_line(capsys, lists, argv, problem):
+    code, err = run_cli(capsys, *argv, *lists)
+    assert code == 2 and problem in one_line(err)
+
+
+@pytest.fixture
+def random_bytes(tmp_path):
+    path = tmp_path / "F"
+    path.write_bytes(random.Random(31).randbytes(100_000))
+    return path
+
+
+@pytest.mark.parametrize("argv", [
+    ["conundrum", "--table", "{F}"], ["daily", "2026-01-01", "--answers", "{F}"],
+    ["pack", "--words", "{F}"], ["letters", "GLXAEIRNT", "--words", "{F}"],
+    ["guess", "--answers", "{F}", "--guesses", "{F}"]])
+def test_binary_files_are_one_line_naming_the_file(capsys, random_bytes, argv):
+    code, err = run_cli(capsys, *(part.format(F=random_bytes) for part in argv))
+    assert code == 2 and one_line(err).startswith(f"wordle64: error: {random_bytes}")
+
+
+def test_lists_too_big_for_memory_are_refused_before_allocating(capsys, tmp_path, monkeypatch):
+    from wordle64.solver import core
+
+    words = ["".join(letters) for letters in itertools.islice(
+        itertools.product("abcdefghij", repeat=5), 3000)]
+    big = tmp_path / "big.txt"
+    big.write_text("".join(f"{w}\n" for w in words))
+    monkeypatch.setattr(core, "memory_bytes", lambda: 2**24, raising=False)  # a 16 MiB machine
+    monkeypatch.setenv("WORDLE64_CACHE", str(tmp_path / "cache"))
+    for command in ("guess", "evaluate", "absurdle"):
+        code, err = run_cli(capsys, command, "--answers", str(big), "--guesses", str(big))
+        assert code == 2 and re.search(r"3,000 guesses x 3,000 answers needs 1[78]\.\d MiB, more "
+                                       r"than half of this machine's 16\.0 MiB", one_line(err))
+
+
+def test_a_huge_single_line_is_quoted_short(capsys, tmp_path):
+    flood = tmp_path / "F"
+    flood.write_text("a" * 3_000_000 + "\n")
+    for argv in (["daily", "2026-01-01", "--answers", str(flood)],
+                 ["letters", "GLXAEIRNT", "--words", str(flood)],
+                 ["filter", "--answers", str(flood), "--guesses", str(flood)]):
+        code, err = run_cli(capsys, *argv)
+        assert code == 2 and one_line(err).startswith(f"wordle64: error: {flood}:1: ")
+        assert "3,000,000 characters" in err
+
+
+def test_long_words_and_key_scripts_are_quoted_short():
+    from wordle64.errors import Wordle64Error
+    from wordle64.game.keys import parse_keys
+    from wordle64.words.explain import explain
+
+    with pytest.raises(Wordle64Error) as error:
+        explain("q" * 100_000, None, {})
+    assert len(str(error.value)) < 120 and "100,000 characters" in str(error.value)
+    for script in ("{NOSUCHKEY}" * 100, "é" * 100):
+        with pytest.raises(Wordle64Error) as error:
+            parse_keys(script)
+        assert len(str(error.value)) < 200
+
+
+# ---- 7. a bad byte is reported on its own line ----------------------------------------------
+@pytest.mark.parametrize("bad_line", [3, 14_856])
+def test_a_latin1_byte_is_reported_on_its_line(tmp_path, bad_line):
+    from wordle64.errors import Wordle64Error
+    from wordle64.words.sources import read_guess_list
+
+    words = ["".join(t) for t in itertools.islice(itertools.product("abcdefghijklmnopqrstuvwxyz",
+                                                                    repeat=5), bad_line + 5)]
+    lines = [w.encode() for w in words]
+    lines[bad_line - 1] = "caf\xe9s".encode("latin-1")
+    path = tmp_path / "words.txt"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    with pytest.raises(Wordle64Error) as error:
+        read_guess_list(path)
+    assert str(error.value).startswith(f"{path}:{bad_line}: not UTF-8 text (byte 0xE9 at column 4")
+
+
+# ---- 8. nothing accepted silently ------------------------------------------------------------
+@pytest.mark.parametrize("text, problem", [
+    (" slate\n", ":2: ' slate' has white space around the word"),
+    ("slate\t\n", ":2: 'slate\\t' has white space around the word")])
+def test_white_space_around_a_word_is_refused_not_stripped(capsys, tmp_path, text, problem):
+    path = tmp_path / "w.txt"
+    path.write_text("crane\n" + text)
+    code, err = run_cli(capsys, "filter", "--answers", str(path), "--guesses", str(path))
+    assert code == 2 and problem in one_line(err)
+
+
+def test_an_emptied_profanity_list_is_refused(tmp_path):
+    from wordle64.errors import Wordle64Error
+    from wordle64.words import run_words_stage
+
+    (tmp_path / "w.txt").write_text("crane\nslate\n")
+    (tmp_path / "f.txt").write_text("crane 500\nslate 900\n")
+    (tmp_path / "p.json").write_text("[]")
+    with pytest.raises(Wordle64Error, match="p.json: no single-word entries in the profanity"):
+        run_words_stage(tmp_path / "w.txt", tmp_path / "f.txt", tmp_path / "p.json",
+                        min_frequency=150, on_bad_line="fail")
+
+
+def test_empty_letters_lists_and_draws_are_refused(capsys, tmp_path):
+    empty, words = tmp_path / "empty.txt", tmp_path / "words.txt"
+    empty.write_text("")
+    words.write_text("ant\ntan\n")
+    code, err = run_cli(capsys, "letters", "GLXAEIRNT", "--words", str(empty))
+    assert code == 2 and one_line(err) == f"wordle64: error: {empty}: no words (an empty list " \
+                                          "answers nothing)"
+    code, err = run_cli(capsys, "letters-bench", "--draws", str(empty), "--words", str(words))
+    assert code == 2 and f"{empty}: no lines" in one_line(err)
+
+
+def test_a_prg_loading_in_the_zero_page_is_refused(capsys, tmp_path):
+    prg = tmp_path / "zero.prg"
+    prg.write_bytes(b"\x00\x00\xa9\x00\x60")
+    code, err = run_cli(capsys, "images", str(prg), "-o", str(tmp_path / "out"))
+    assert code == 2 and "loads at $0000, into the zero page" in one_line(err)
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_ftp_url_fails_the_schema():
+    import yaml
+
+    from wordle64.config import ConfigError, check_config, load_schema
+
+    config = yaml.safe_load((ROOT / "config/config.yaml").read_text())
+    config["sources"]["words"]["url"] = "ftp://example.org/words"
+    with pytest.raises(ConfigError, match="sources.words.url: 'ftp://example.org/words' does "
+                                          "not match"):
+        check_config(config, load_schema(ROOT / "workflow/schemas/config.schema.yaml"))
+
+
+# ---- 10. the smaller ones --------------------------------------------------------------------
+def test_unpack_names_the_file_and_says_truncated(capsys, tmp_path):
+    from wordle64.pack import encode
+
+    words = ["".join(t) for t in itertools.islice(itertools.product("abcde", repeat=5), 500)]
+    blob = encode("ctxhuff", words, [i % 3 == 0 for i in range(len(words))])
+    short, empty = tmp_path / "short.bin", tmp_path / "empty.bin"
+    short.write_bytes(blob[:len(blob) // 2])
+    empty.write_bytes(b"")
+    code, err = run_cli(capsys, "unpack", str(short))
+    assert code == 2 and re.fullmatch(
+        rf"wordle64: error: {re.escape(str(short))}: ctxhuff blob of [\d,]+ bytes is shorter "
+        r"than the [\d,]+-byte stream its header declares: truncated", one_line(err))
+    code, err = run_cli(capsys, "unpack", str(empty))
+    assert code == 2 and one_line(err) == f"wordle64: error: {empty}: empty file, not a " \
+                                          "ctxhuff blob"
+
+
+def test_a_missing_file_outside_results_gets_no_build_hint(capsys, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("ant\ntan\n")
+    code, err = run_cli(capsys, "letters-bench", "--draws", "/nonexistent", "--words", str(words))
+    assert code == 2 and one_line(err) == "wordle64: error: /nonexistent: file not found"
+
+
+def test_c64_seconds_has_a_bound(capsys, tmp_path):
+    code, err = run_cli(capsys, "c64", str(tmp_path / "x.prg"), "--seconds", "1e9")
+    assert code == 2 and "argument --seconds: '1e9' is more than 3600" in err

@@ -131,9 +131,14 @@ def check_fits(guesses: int, answers: int, bytes_per_pair: int, what: str) -> No
     need, have = guesses * answers * bytes_per_pair, memory_bytes()
     if need > have // 2:
         raise Wordle64Error(
-            f"{what} of {guesses:,} guesses x {answers:,} answers needs {need / 2**30:,.1f} GiB, "
-            f"more than half of this machine's {have / 2**30:,.1f} GiB of memory; use shorter "
+            f"{what} of {guesses:,} guesses x {answers:,} answers needs {size_text(need)}, "
+            f"more than half of this machine's {size_text(have)} of memory; use shorter "
             "word lists")
+
+
+def size_text(count: int) -> str:
+    """Bytes in MiB below a GiB, else in GiB, one decimal."""
+    return f"{count / 2**20:,.1f} MiB" if count < 2**30 else f"{count / 2**30:,.1f} GiB"
 
 
 def feedback_matrix(guesses: Sequence[str], answers: Sequence[str], block: int = 256,
