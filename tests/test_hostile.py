@@ -410,3 +410,53 @@ def test_a_missing_file_outside_results_gets_no_build_hint(capsys, tmp_path):
 def test_c64_seconds_has_a_bound(capsys, tmp_path):
     code, err = run_cli(capsys, "c64", str(tmp_path / "x.prg"), "--seconds", "1e9")
     assert code == 2 and "argument --seconds: '1e9' is more than 3600" in err
+
+
+# ---- 9. `make` after a deleted intermediate brings it back, and stays a no-op otherwise ------
+def snakemake_in(work: Path, *args: str) -> str:
+    """Snakemake's output in `work` (it must succeed), as text."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "snakemake", *args, "--directory", str(work), "-s",
+               str(work / "Snakefile")]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stdout + run.stderr
+
+
+def dry_run(work: Path) -> str:
+    """The plan of the Makefile's Snakemake command in `work`."""
+    return snakemake_in(work, "--cores", "2", "--rerun-incomplete", "-n")
+
+
+@pytest.mark.slow
+def test_make_brings_back_a_deleted_intermediate_and_is_a_no_op_otherwise(tmp_path):
+    import shutil
+
+    work = tmp_path / "work"
+    work.mkdir()
+    for name in ("Snakefile", "config", "workflow"):
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, work / name)
+    summary = snakemake_in(work, "--summary", "--cores", "1")
+    outputs = [line.split("\t")[0] for line in summary.splitlines()
+               if line.startswith(("results/", "resources/"))]
+    assert "results/words/answers.txt" in outputs and "results/dict/table.bin" in outputs
+    for output in outputs:  # every file present; --touch records them as built, in order
+        (work / output).parent.mkdir(parents=True, exist_ok=True)
+        (work / output).write_text("built\n")
+    snakemake_in(work, "--touch", "--cores", "1")
+    assert "Nothing to be done" in dry_run(work)
+    (work / "results/words/answers.txt").unlink()
+    (work / "results/dict/table.bin").unlink()
+    plan = dry_run(work)
+    assert "Missing output files: results/words/answers.txt" in plan
+    assert "Missing output files: results/dict/table.bin" in plan
+
+
+def test_a_missing_pipeline_output_says_build_it_first(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, err = run_cli(capsys, "daily", "2026-01-01")
+    assert code == 2 and one_line(err) == ("wordle64: error: results/words/answers.txt: file not "
+                                           "found; build it first with `make`")
