@@ -460,3 +460,39 @@ def test_a_missing_pipeline_output_says_build_it_first(capsys, tmp_path, monkeyp
     code, err = run_cli(capsys, "daily", "2026-01-01")
     assert code == 2 and one_line(err) == ("wordle64: error: results/words/answers.txt: file not "
                                            "found; build it first with `make`")
+
+
+def test_make_while_a_run_is_live_stops_without_advising_unlock(tmp_path, capsys):
+    import subprocess
+    import sys
+
+    from wordle64.resume import main as resume, snakemake_running_in
+
+    locks = tmp_path / ".snakemake" / "locks"
+    locks.mkdir(parents=True)
+    (locks / "0.output.lock").write_text("results/x\n")
+    live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)", "snakemake"],
+                            cwd=tmp_path)
+    try:
+        for _ in range(100):  # until /proc shows it working there
+            if snakemake_running_in(tmp_path):
+                break
+            time.sleep(0.05)
+        assert resume(tmp_path) == 1
+        err = capsys.readouterr().err
+        assert f"a Snakemake run is still working in {tmp_path} (pid {live.pid})" in err
+        assert "do not --unlock" in err and (locks / "0.output.lock").exists()
+    finally:
+        live.kill()
+        live.wait()
+    assert resume(tmp_path) == 0 and not (locks / "0.output.lock").exists()
+
+
+def test_a_config_file_with_a_tab_is_named_with_its_line(tmp_path, capsys):
+    from wordle64.config import main as check_config_files
+
+    path = tmp_path / "mine.yaml"
+    path.write_text("fetch:\n\ttimeout: 3\n")
+    assert check_config_files([str(path)]) == 1
+    assert capsys.readouterr().err == (f"wordle64: error: {path}:2:1: not valid YAML (found "
+                                       "character '\\t' that cannot start any token)\n")
