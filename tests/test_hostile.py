@@ -126,13 +126,14 @@ def test_the_release_gate_refuses_a_summary_without_the_checks_it_needs(tmp_path
     summary = tmp_path / "summary.json"
     summary.write_text('{"passed": true, "checks": []}')
     out = tmp_path / "release.json"
-    with pytest.raises(Wordle64Error, match=r"2 of the 2 checks a release needs did not run "
-                                            r"\(unpack, fuzz"):
-        gate([summary], out, required=["unpack", "fuzz"])
+    required = {str(summary): ["unpack", "fuzz"]}
+    with pytest.raises(Wordle64Error, match=r"summary.json: 2 of the 2 checks a release needs "
+                                            r"did not run \(unpack, fuzz"):
+        gate([summary], out, required=required)
     assert not out.exists()
     summary.write_text('{"passed": true, "checks": [{"check": "unpack", "passed": true}, '
                        '{"check": "fuzz", "passed": true}]}')
-    assert gate([summary], out, required=["unpack", "fuzz"]) == [str(summary)]
+    assert gate([summary], out, required=required) == [str(summary)]
 
 
 

@@ -11,7 +11,7 @@ of the promote rule leaves the promoted files exactly as they were.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
@@ -42,19 +42,21 @@ def named_checks(result: dict) -> set[str]:
 
 
 def gate(checks: Iterable[str | Path], out: str | Path,
-         required: Sequence[str] = ()) -> list[str]:
-    """Write `out` (the names of the checks that passed) when every check passed and the
-    summaries among them name every check in `required`; else raise, naming what is missing.
-    A configuration that leaves checks out (``validate.checks: []``) cannot release."""
+         required: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+    """Write `out` (the names of the checks that passed) when every check passed and each
+    summary in `required` (path -> check names) names every one of its checks; else raise,
+    naming what is missing. A configuration that leaves checks out (``validate.checks: []``)
+    cannot release."""
     paths = [str(path) for path in checks]
-    results = [check_passed(path) for path in paths]
-    named = set().union(*(named_checks(result) for result in results))
-    missing = [name for name in required if name not in named]
-    if missing:
-        raise Wordle64Error(
-            f"{', '.join(paths)}: {len(missing)} of the {len(required)} checks a release needs "
-            f"did not run ({', '.join(missing)}; validate.checks leaves them out); nothing is "
-            "promoted, the last good artifacts stay where they are")
+    results = dict(zip(paths, (check_passed(path) for path in paths)))
+    for path, names in (required or {}).items():
+        named = named_checks(results[path]) if path in results else set()
+        missing = [name for name in names if name not in named]
+        if missing:
+            raise Wordle64Error(
+                f"{path}: {len(missing)} of the {len(names)} checks a release needs did not "
+                f"run ({', '.join(missing)}; validate.checks leaves them out); nothing is "
+                "promoted, the last good artifacts stay where they are")
     write_json(out, {"passed": True, "checks": paths})
     return paths
 

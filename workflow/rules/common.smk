@@ -236,9 +236,11 @@ RELEASE_CHECKS = [
     "results/machine/disk-faults.json",
 ]
 # Every validation check the schema knows: summary.json must name each before a release.
-RELEASE_VALIDATE_CHECKS = load_schema(SCHEMA)["properties"]["validate"]["properties"]["checks"][
-    "items"
-]["enum"]
+RELEASE_REQUIRED_CHECKS = {
+    "results/validate/summary.json": load_schema(SCHEMA)["properties"]["validate"]["properties"][
+        "checks"
+    ]["items"]["enum"]
+}
 RELEASE_BUILD_FILES = ["wordle64.prg", "wordle64.lbl", "wordle64.map", "layout.json"]
 RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64-kernal.tap", "wordle64.t64",
                        "load-times.json"]

@@ -13,7 +13,7 @@ rule release_gate:
     log:
         "logs/release/gate.log",
     params:
-        required=RELEASE_VALIDATE_CHECKS,
+        required=RELEASE_REQUIRED_CHECKS,
     conda:
         "../envs/wordle64.yaml"
     script:
