@@ -497,3 +497,15 @@ def test_a_config_file_with_a_tab_is_named_with_its_line(tmp_path, capsys):
     assert check_config_files([str(path)]) == 1
     assert capsys.readouterr().err == (f"wordle64: error: {path}:2:1: not valid YAML (found "
                                        "character '\\t' that cannot start any token)\n")
+
+
+def test_running_out_of_memory_is_one_line_not_a_traceback(capsys, monkeypatch):
+    from wordle64 import core
+
+    def exhausted(path):
+        raise MemoryError
+
+    monkeypatch.setattr(core, "read_answers", exhausted)
+    code, err = run_cli(capsys, "daily", "2026-01-01")
+    assert code == 2 and one_line(err) == ("wordle64: error: out of memory (the input is too "
+                                           "large for this machine)")
