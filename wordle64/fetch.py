@@ -59,7 +59,7 @@ class Limits:
     """Bounds of one download: seconds per read, seconds for the whole transfer, bytes."""
 
     timeout: float = 20
-    deadline: float = 300
+    deadline: float = 60
     max_bytes: int = 64 * 2**20
 
     def cap(self, source: Source) -> int:
