@@ -93,7 +93,8 @@ CHUNK_BYTES = 65536
 
 
 def read_capped(path: Path, cap: int) -> bytes:
-    """A local file's bytes, refused (OSError-free DownloadError) when it has more than `cap`."""
+    """A local file's bytes; DownloadError when it has more than `cap` bytes (OSError when it
+    cannot be read)."""
     size = path.stat().st_size
     if size > cap:
         raise DownloadError(f"{path}: {size:,} bytes, more than the cap of {cap:,}")
