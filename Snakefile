@@ -40,25 +40,30 @@ include: "workflow/rules/docs.smk"
 include: "workflow/rules/rebuild.smk"
 
 
-# Every artifact `snakemake --cores all` makes (rule all asks for them through all_targets, after
-# the cut-off checkpoints: common.smk). Add a new stage's results here.
+# Every artifact `snakemake --cores all` makes, intermediates included, so that `make` after one was
+# deleted brings it back (rule all asks for them through all_targets, after the cut-off
+# checkpoints: common.smk). Add a new stage's results here.
 ALL_TARGETS = [
-    "results/words/words.tsv",
-    "results/words/stats.json",
+    *expand("results/words/{name}", name=WORDS_FILES),
     "results/words/threshold.png",
-    "results/dict/stats.json",
+    *expand(
+        "results/dict/{name}",
+        name=["table.bin", "index.bin", "blob.bin", "blob-seed.bin", "stats.json"],
+    ),
+    "results/staging/build/unpack-seed.prg",
+    *expand("results/validate/{check}.json", check=config["validate"]["checks"]),
+    "results/validate/summary.tsv",
+    "results/letters/words.tree",
+    "results/letters/draws.txt",
+    "results/reports/anchors.md",
     "results/reports/compression.tsv",
     "results/reports/compression.png",
     "results/bench/unpack.json",
     "results/bench/pack-study.json",
-    "results/build/wordle64.prg",
+    *expand("results/build/{name}", name=RELEASE_BUILD_FILES),
     "results/validate/summary.json",
     *expand("results/screens/{screen}.png", screen=GAME_SCREENSHOTS),
-    "results/media/wordle64.d64",
-    "results/media/wordle64.tap",
-    "results/media/wordle64-kernal.tap",
-    "results/media/wordle64.t64",
-    "results/media/load-times.json",
+    *expand("results/media/{name}", name=RELEASE_MEDIA_FILES),
     "results/machine/run.json",
     "results/bench/ready.json",
     "results/machine/load-disk.json",

@@ -13,6 +13,8 @@ import pytest
 
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 WORDS_TARGETS = ["results/words/stats.json", "results/words/threshold.png"]
+VALIDATE_CHECKS = ["unpack", "lookup", "score", "rng", "date", "daily", "lazy", "games", "fuzz",
+                   "sound", "absurdle"]
 
 
 def planned_jobs(output: str) -> dict[str, int]:
@@ -165,6 +167,9 @@ def _stage_release(work: Path, summary_passed: bool) -> dict[str, bytes]:
                           *((f"results/machine/{name}.json", True) for name in machine)):
         (work / place).parent.mkdir(parents=True, exist_ok=True)
         (work / place).write_text(json.dumps({"passed": passed, "problems": ["lookup: MANEW"]}))
+    summary = work / "results/validate/summary.json"  # names every check, as release_gate needs
+    summary.write_text(json.dumps({**json.loads(summary.read_text()), "checks": [
+        {"check": name, "passed": True} for name in VALIDATE_CHECKS]}))
     return good
 
 

@@ -55,8 +55,8 @@ def test_list_errors_quote_at_most_sixty_characters_of_the_line(lists, capsys):
     code, _, err = run(capsys, "filter", *lists_args(lists))
     assert code == 2
     line = err.strip()
-    assert line.startswith(f"wordle64: error: {lists / 'answers.txt'}:1: "
-                           f"{comma_separated[:60]!r}... ({len(comma_separated)} chars)")
+    assert line == (f"wordle64: error: {lists / 'answers.txt'}:1: line of "
+                    f"{len(comma_separated):,} characters, starting {comma_separated[:60]!r}…")
     assert len(line) - len(str(lists / "answers.txt")) < 150 and "\n" not in err.strip()
 
 

@@ -134,7 +134,7 @@ def test_real_default_lists_give_the_published_counts(shared_data):
 def test_a_threshold_that_leaves_no_answers_is_refused(tmp_path):
     (tmp_path / "w.txt").write_text("crane\nslate\n")
     (tmp_path / "f.txt").write_text("crane 500\nslate 90\n")
-    (tmp_path / "p.json").write_text("[]")
+    (tmp_path / "p.json").write_text('["heck"]')
     paths = (tmp_path / "w.txt", tmp_path / "f.txt", tmp_path / "p.json")
     table, stats, _ = run_words_stage(*paths, min_frequency=500, on_bad_line="fail")
     assert table["answer"].tolist() == [True, False]

@@ -25,3 +25,15 @@ def positive_float(text: str) -> float:
     if not 0 < value < float("inf"):  # false for nan too
         raise argparse.ArgumentTypeError(f"{text!r} is not a finite number above 0")
     return value
+
+
+def positive_float_up_to(limit: float):
+    """argparse type: a finite number above 0 and at most `limit`."""
+    def parse(text: str) -> float:
+        value = positive_float(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"{text!r} is more than {limit:g}")
+        return value
+
+    parse.__name__ = f"number up to {limit:g}"
+    return parse

@@ -62,6 +62,10 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{error.filename}: " if error.filename else ""
         print(f"wordle64: error: {where}{error.strerror or error}", file=sys.stderr)
         return 2
+    except MemoryError:  # the last net: sizes that cannot fit are refused before this
+        print("wordle64: error: out of memory (the input is too large for this machine)",
+              file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("wordle64: interrupted", file=sys.stderr)
         return 130

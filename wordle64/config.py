@@ -114,6 +114,21 @@ def check_config(config: dict, schema: dict) -> None:
         raise ConfigError(f"config: {_describe(first)}{more}")
 
 
+def main(paths: list[str] | None = None) -> int:
+    """`python -m wordle64.config FILE...`: each YAML file parses, or one line with its line and
+    column (Snakemake reads a --configfile before the Snakefile runs and names no line)."""
+    import sys
+
+    failed = 0
+    for path in sys.argv[1:] if paths is None else paths:
+        try:
+            read_yaml(path)
+        except ConfigError as error:
+            print(f"wordle64: error: {error}", file=sys.stderr)
+            failed = 1
+    return failed
+
+
 def read_yaml_or_fail(path: str | Path) -> None:
     """Check that a config file parses, for the Snakefile: the error is Snakemake's WorkflowError
     (imported here, so the package itself does not need Snakemake to load)."""
@@ -123,3 +138,7 @@ def read_yaml_or_fail(path: str | Path) -> None:
         read_yaml(path)
     except ConfigError as error:
         raise WorkflowError(str(error)) from None
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
+from wordle64.textlines import read_words
 
 XORSHIFT_SHIFTS = (13, 17, 5)
 MASK32 = 0xFFFF_FFFF
@@ -105,16 +106,10 @@ def parse_date(text: str) -> tuple[int, int, int]:
 
 def read_answers(path: str | Path) -> list[str]:
     """The answers file (one word per line, sorted), checked: five letters a-z, sorted, unique."""
-    path = Path(path)
-    try:
-        lines = path.read_text().splitlines()
-    except OSError as error:
-        raise Wordle64Error(f"{path}: cannot read the answers ({error.strerror})") from None
     words: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        word = line.strip()
-        if len(word) != 5 or not word.isascii() or not word.isalpha() or not word.islower():
-            raise Wordle64Error(f"{path}:{number}: {line!r} is not five letters a-z")
+    for number, word in read_words(path):
+        if not word.islower():
+            raise Wordle64Error(f"{path}:{number}: {word!r} is not five letters a-z (lower case)")
         if words and word <= words[-1]:
             raise Wordle64Error(f"{path}:{number}: {word!r} is out of order or repeated")
         words.append(word)

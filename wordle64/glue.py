@@ -4,6 +4,7 @@ outlive the Snakemake run that started the job."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import sys
@@ -90,6 +91,19 @@ def rule_logging(log_path: str) -> Iterator[logging.Logger]:
         logger.error("%s", error)
         print(f"wordle64: error: {error}", file=sys.stderr)
         raise SystemExit(1) from None
+    except OSError as error:  # a full disk, a missing file: the reason and the file, one line
+        message = os_error_line(error)
+        logger.error("%s", message)
+        print(f"wordle64: error: {message}", file=sys.stderr)
+        raise SystemExit(1) from None
     except Exception as error:
         logger.exception("%s: %s", type(error).__name__, error)
         raise
+
+
+def os_error_line(error: OSError) -> str:
+    """`file: reason (ENOSPC)` of an OSError, the file named when the error knows it."""
+    code = errno.errorcode.get(error.errno or 0)
+    where = f"{error.filename}: " if error.filename else ""
+    reason = error.strerror or str(error)
+    return f"{where}{reason}{f' ({code})' if code else ''}"

@@ -11,7 +11,7 @@ of the promote rule leaves the promoted files exactly as they were.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
@@ -33,11 +33,32 @@ def check_passed(path: str | Path) -> dict:
     return result
 
 
-def gate(checks: Iterable[str | Path], out: str | Path) -> list[str]:
-    """Write `out` (the names of the checks that passed) when every check passed; else raise."""
-    passed = [str(path) for path in checks if check_passed(path)]
-    write_json(out, {"passed": True, "checks": passed})
-    return passed
+def named_checks(result: dict) -> set[str]:
+    """The names of the checks a summary result lists (its ``checks`` entries' ``check``)."""
+    entries = result.get("checks")
+    if not isinstance(entries, list):
+        return set()
+    return {entry["check"] for entry in entries if isinstance(entry, dict) and "check" in entry}
+
+
+def gate(checks: Iterable[str | Path], out: str | Path,
+         required: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+    """Write `out` (the names of the checks that passed) when every check passed and each
+    summary in `required` (path -> check names) names every one of its checks; else raise,
+    naming what is missing. A configuration that leaves checks out (``validate.checks: []``)
+    cannot release."""
+    paths = [str(path) for path in checks]
+    results = dict(zip(paths, (check_passed(path) for path in paths)))
+    for path, names in (required or {}).items():
+        named = named_checks(results[path]) if path in results else set()
+        missing = [name for name in names if name not in named]
+        if missing:
+            raise Wordle64Error(
+                f"{path}: {len(missing)} of the {len(names)} checks a release needs did not "
+                f"run ({', '.join(missing)}; validate.checks leaves them out); nothing is "
+                "promoted, the last good artifacts stay where they are")
+    write_json(out, {"passed": True, "checks": paths})
+    return paths
 
 
 def promote(staged: Sequence[str | Path], final: Sequence[str | Path]) -> None:

@@ -7,10 +7,13 @@ constants below, each with its source as listed in ANCHORS.md.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from wordle64.io import write_text
 
 
 @dataclass(frozen=True)
@@ -158,11 +161,12 @@ def collect_anchors(paths) -> list[Anchor]:
 
 def write_anchors(anchors: list[Anchor], tsv: Path, markdown: Path) -> None:
     fields = list(asdict(anchors[0]))
-    with open(tsv, "w", newline="") as out:
-        writer = csv.DictWriter(out, fieldnames=fields, delimiter="\t")
-        writer.writeheader()
-        writer.writerows(asdict(a) for a in anchors)
+    out = io.StringIO(newline="")
+    writer = csv.DictWriter(out, fieldnames=fields, delimiter="\t")
+    writer.writeheader()
+    writer.writerows(asdict(a) for a in anchors)
+    write_text(tsv, out.getvalue())
     lines = ["| topic | what | published | source | ours | note |", "|---|---|---|---|---|---|"]
     lines += [f"| {a.topic} | {a.what} | {a.published} | {a.source} | **{a.ours}** | {a.note} |"
               for a in anchors]
-    Path(markdown).write_text("\n".join(lines) + "\n")
+    write_text(markdown, "\n".join(lines) + "\n")

@@ -5,6 +5,7 @@ killed with SIGKILL (or a machine that lost power) leaves the lock, and the next
 start until ``--unlock``. The lock is stale exactly when no Snakemake process works in this
 directory any more, which /proc tells; then it is safe to remove. ``make`` does this before it
 starts Snakemake with ``--rerun-incomplete`` (which redoes the jobs the killed run left half done).
+While a run is alive, ``make`` stops here with a line saying so.
 """
 
 from __future__ import annotations
@@ -42,8 +43,18 @@ def clear_stale_locks(workdir: Path, proc: Path = Path("/proc")) -> list[Path]:
     return locks
 
 
-def main() -> int:
-    removed = clear_stale_locks(Path.cwd())
+def main(workdir: Path | None = None, proc: Path = Path("/proc")) -> int:
+    """`make`'s first step: clear a stale lock; refuse (exit 1) while a run is alive here, so
+    that Snakemake's advice to --unlock, which would let two runs write the same files, never
+    comes up."""
+    workdir = Path.cwd() if workdir is None else workdir
+    live = snakemake_running_in(workdir, proc)
+    if live:
+        print(f"resume: a Snakemake run is still working in {workdir} (pid "
+              f"{', '.join(map(str, live))}); wait for it to end, or stop it, then run make "
+              "again (do not --unlock: two runs would write the same files)", file=sys.stderr)
+        return 1
+    removed = clear_stale_locks(workdir, proc)
     if removed:
         print(f"resume: removed {len(removed)} lock file(s) left by an interrupted run "
               "(no Snakemake run is alive here); unfinished jobs are redone", file=sys.stderr)

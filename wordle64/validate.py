@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import io
 import json
 import math
 import random
@@ -20,7 +21,7 @@ from wordle64 import core
 from wordle64 import validate_dict
 from wordle64.c64.emu import EmulationError, Machine
 from wordle64.errors import Wordle64Error
-from wordle64.io import write_json
+from wordle64.io import write_json, write_text
 from wordle64.pack import read_words_tsv
 from wordle64.score import score
 
@@ -524,11 +525,12 @@ def write_summary(summary: dict, json_path: str | Path, tsv_path: str | Path, lo
     """Write summary.json and summary.tsv; then fail (Wordle64Error) when a check failed."""
     write_json(json_path, summary)
     rows = summary_rows(summary)
-    with open(tsv_path, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["check"],
-                                delimiter="\t", lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+    handle = io.StringIO()
+    writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["check"],
+                            delimiter="\t", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    write_text(tsv_path, handle.getvalue())
     for row in rows:
         log.info("%-8s %s  %s cases  cycles %s/%s/%s  %s", row["check"],
                  "passed" if row["passed"] else "FAILED", row["cases"], row["cycles_min"],

@@ -9,6 +9,9 @@ from pathlib import Path
 from wordle64.errors import Wordle64Error
 
 
+LOWEST_LOAD = 0x0200  # below: the zero page ($00/$01 the processor port) and the stack
+
+
 @dataclass(frozen=True)
 class Prg:
     """A C64 program file: a 16-bit load address and the bytes that go there."""
@@ -42,6 +45,10 @@ def parse_prg(data: bytes, source: str = "PRG") -> Prg:
         raise Wordle64Error(f"{source}: a text file, not a PRG (every byte is printable ASCII; "
                             "a PRG starts with a 2-byte load address and holds code)")
     prg = Prg(data[0] | data[1] << 8, bytes(data[2:]))
+    if prg.load_address < LOWEST_LOAD:
+        raise Wordle64Error(f"{source}: loads at ${prg.load_address:04X}, into the zero page or "
+                            f"the stack (below ${LOWEST_LOAD:04X}): LOAD would overwrite the "
+                            "processor port and its own pointers, so no C64 can load it")
     if prg.end_address > 0x10000:
         raise Wordle64Error(f"{source}: loading {len(prg.payload)} bytes at "
                             f"${prg.load_address:04X} runs past $FFFF")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wordle64 import core
 from wordle64.errors import Wordle64Error
+from wordle64.textlines import quote
 
 KEY_RETURN = 0x0D
 KEY_DELETE = 0x14
@@ -26,14 +27,16 @@ def parse_keys(script: str) -> list[int]:
         if char == "{":
             end = script.find("}", position)
             if end < 0:
-                raise Wordle64Error(f"key script {script!r}: '{{' at {position} is not closed")
+                raise Wordle64Error(f"key script {quote(script)}: '{{' at {position} is not "
+                                    "closed")
             name = script[position + 1:end].upper()
             if name.startswith("$"):
                 keys.append(int(name[1:], 16) & 0xFF)
             elif name in NAMED_KEYS:
                 keys.append(NAMED_KEYS[name])
             else:
-                raise Wordle64Error(f"key script {script!r}: unknown key {{{name}}}")
+                raise Wordle64Error(f"key script {quote(script)}: unknown key "
+                                    f"{quote('{' + name + '}', 20)}")
             position = end + 1
             continue
         if char.isalpha() and char.isascii():
@@ -43,7 +46,7 @@ def parse_keys(script: str) -> list[int]:
         elif 0x20 <= ord(char) < 0x60:
             keys.append(ord(char))
         else:
-            raise Wordle64Error(f"key script {script!r}: cannot type {char!r}")
+            raise Wordle64Error(f"key script {quote(script)}: cannot type {char!r}")
         position += 1
     return keys
 

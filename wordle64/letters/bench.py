@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
+from wordle64.textlines import quote, read_words
 from wordle64.letters.draws import countdown_draws
 from wordle64.letters.table import TreeTable, load_table, read_source, table_of
 from wordle64.letters.tree import TernaryTree
@@ -19,17 +20,15 @@ REPEATS = 3
 
 def read_word_lines(path: Path, what: str) -> list[str]:
     """Lines of lower-case a-z of a file; anything else raises naming the line."""
-    try:
-        text = read_source(path).decode("ascii")
-    except UnicodeDecodeError as error:
-        raise Wordle64Error(f"{path}: not ASCII ({error.reason} at byte {error.start})") from None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    for number, line in enumerate(lines, start=1):
+    read_source(path)  # a missing file: the build hint where the path is a pipeline output
+    lines = []
+    for number, line in read_words(path, length=None):
         if not (line.isalpha() and line.islower()):
             raise Wordle64Error(f"{path}:{number}: expected {what} of letters a-z, "
-                                f"got {line[:60]!r}")
+                                f"got {quote(line)}")
+        lines.append(line)
+    if not lines:
+        raise Wordle64Error(f"{path}: no lines, expected {what} of letters a-z per line")
     return lines
 
 

@@ -11,6 +11,7 @@ from itertools import combinations
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
+from wordle64.textlines import read_table
 from wordle64.letters.dictionary import MAX_LENGTH, write_tsv
 from wordle64.letters.tree import TernaryTree
 
@@ -126,15 +127,14 @@ def write_conundrums(found: Sequence[Conundrum], path: Path) -> None:
 
 
 def read_conundrums(path: Path) -> list[Conundrum]:
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
+    if not Path(path).exists():
         raise Wordle64Error(f"{path} not found: build it first with "
-                            f"`snakemake --cores all {DEFAULT_CONUNDRUMS}`") from None
-    if not lines or lines[0].split("\t") != CONUNDRUM_COLUMNS:
+                            f"`snakemake --cores all {DEFAULT_CONUNDRUMS}`")
+    lines = read_table(path)
+    if not lines or lines[0][1].split("\t") != CONUNDRUM_COLUMNS:
         raise Wordle64Error(f"{path}:1: expected the header {' '.join(CONUNDRUM_COLUMNS)!r}")
     found = []
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in lines[1:]:
         fields = line.split("\t")
         if len(fields) != len(CONUNDRUM_COLUMNS) or not all(f.isdigit() for f in fields[3:]):
             raise Wordle64Error(f"{path}:{number}: expected {len(CONUNDRUM_COLUMNS)} "

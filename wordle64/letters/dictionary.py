@@ -22,6 +22,7 @@ from pathlib import Path
 import brotli
 
 from wordle64.errors import Wordle64Error
+from wordle64.textlines import quote
 
 MAX_LENGTH = 9  # Countdown draws nine letters
 KEPT_RE = re.compile(r"[a-z]{1,%d}" % MAX_LENGTH)
@@ -85,10 +86,10 @@ def malformed_problem(entry: str) -> str | None:
     if entry == "":
         return "blank line"
     if entry != entry.strip():
-        return f"{entry!r} has leading or trailing white space"
+        return f"{quote(entry)} has leading or trailing white space"
     if not ENTRY_RE.fullmatch(entry):
         odd = next(ch for ch in entry if not ENTRY_RE.fullmatch(ch))
-        return f"{entry!r} contains {odd!r}, which no word has"
+        return f"{quote(entry)} contains {odd!r}, which no word has"
     return None
 
 
@@ -116,7 +117,7 @@ def parse_dictionary(data: bytes, path: str = "<dictionary>",
             continue
         problem = malformed_problem(entry)
         if problem is None and entry in first_seen:
-            problem = f"duplicate {entry!r} (first on line {first_seen[entry]})"
+            problem = f"duplicate {quote(entry)} (first on line {first_seen[entry]})"
         if problem is not None:
             bad.append(BadLine(path, number, problem))
             continue
@@ -185,10 +186,11 @@ def front_decode(text: str, path: str = "<front-coded list>") -> list[str]:
         lines.pop()
     for number, line in enumerate(lines, start=1):
         if len(line) < 2 or not line[0].isdigit() or not line[0].isascii():
-            raise Wordle64Error(f"{path}:{number}: expected a digit and letters, got {line!r}")
+            raise Wordle64Error(f"{path}:{number}: expected a digit and letters, got "
+                                f"{quote(line)}")
         keep, rest = int(line[0]), line[1:]
         if not (rest.isascii() and rest.isalpha() and rest.islower()):
-            raise Wordle64Error(f"{path}:{number}: {rest!r} is not lower-case letters a-z")
+            raise Wordle64Error(f"{path}:{number}: {quote(rest)} is not lower-case letters a-z")
         if keep > len(previous):
             raise Wordle64Error(f"{path}:{number}: shares {keep} letters with the previous word "
                                 f"{previous!r}, which has only {len(previous)}")

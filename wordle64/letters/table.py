@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
+from wordle64.textlines import build_hint
 from wordle64.io import write_bytes
 from wordle64.letters.dictionary import front_decode
 from wordle64.letters.tree import TernaryTree
@@ -143,8 +144,9 @@ def read_source(words_path: Path) -> bytes:
     try:
         return Path(words_path).read_bytes()
     except FileNotFoundError:
-        raise Wordle64Error(f"{words_path} not found: build it first with "
-                            f"`snakemake --cores all {words_path}`") from None
+        hint = (f": build it first with `snakemake --cores all {words_path}`"
+                if build_hint(words_path) else "")
+        raise Wordle64Error(f"{words_path}: file not found{hint}") from None
     except OSError as error:
         raise Wordle64Error(f"{words_path}: cannot read ({error.strerror})") from None
 
@@ -164,7 +166,10 @@ def load_table(words_path: Path) -> tuple[TreeTable, bool]:
         text = source.decode("ascii")
     except UnicodeDecodeError as error:
         raise Wordle64Error(f"{words_path}: cannot read as ASCII text ({error})") from None
-    return table_of(TernaryTree.from_sorted(front_decode(text, str(words_path)))), False
+    words = front_decode(text, str(words_path))
+    if not words:
+        raise Wordle64Error(f"{words_path}: no words (an empty list answers nothing)")
+    return table_of(TernaryTree.from_sorted(words)), False
 
 
 def write_tree_file(words_path: Path, output: Path) -> TreeTable:

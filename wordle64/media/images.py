@@ -25,7 +25,7 @@ import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from wordle64.argtypes import positive_float
+from wordle64.argtypes import positive_float_up_to
 from wordle64.c64.emu import NTSC_HZ, PAL_HZ
 from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
@@ -37,6 +37,7 @@ TAPE_BLOCK_SIZE = 192  # bytes in a KERNAL tape header block
 TAPE_NAME_SIZE = 16
 TAPE_FILE_PRG = 3  # header type: program loaded at its own address (SAVE "NAME",1,1)
 DISK_BLOCK_DATA = 254  # payload bytes per 1541 sector
+C64_MAX_SECONDS = 3600  # `wordle64 c64 --seconds`: an emulated hour (hours of emulation)
 D64_SIZE = 174_848  # 35 tracks, no error bytes
 D64_DATA_BLOCKS = 664  # blocks free on an empty 35-track disk
 T64_MAGIC = b"C64 tape image file"
@@ -482,9 +483,10 @@ def add_commands(subparsers) -> None:
     c64.add_argument("keys", nargs="*", help="keys to press after RUN, e.g. R crane '\\n' "
                                               "(wordle64.c64.keyboard: {del}, {f1}, \\n for RETURN)")
     c64.add_argument("--roms", default="../shared/data/open-roms", help="ROM folder")
-    c64.add_argument("--seconds", type=positive_float, default=8.0,
+    c64.add_argument("--seconds", type=positive_float_up_to(C64_MAX_SECONDS), default=8.0,
                      help="PAL seconds to run after RUN before the keys, and after them "
-                          "(the dictionary unpack takes most of 8)")
+                          "(the dictionary unpack takes most of 8; at most "
+                          f"{C64_MAX_SECONDS}: an emulated hour already takes hours)")
     c64.add_argument("--png", help="also save the final screen as a PNG (the game's charset)")
     c64.set_defaults(func=_c64_command)
     _allow_intermixed(c64)

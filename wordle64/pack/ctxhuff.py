@@ -272,10 +272,15 @@ def trailer_bytes(blob: bytes) -> int:
     extra = len(blob) - stream_bytes(blob)
     if extra == 0:
         return 0
+    if extra < 0:
+        raise Wordle64Error(f"ctxhuff blob of {len(blob):,} bytes is shorter than the "
+                            f"{stream_bytes(blob):,}-byte stream its header declares: truncated")
     count = blob[-1]
-    if extra < 0 or count == 0 or extra != CHECKPOINT_BYTES * count + 3:
-        raise Wordle64Error(f"ctxhuff blob: {len(blob)} bytes after a {stream_bytes(blob)}-byte "
-                            f"stream is no checkpoint trailer (last byte {count})")
+    if count == 0 or extra != CHECKPOINT_BYTES * count + 3:
+        raise Wordle64Error(f"ctxhuff blob: the {extra:,} bytes after its "
+                            f"{stream_bytes(blob):,}-byte stream are no checkpoint trailer (its "
+                            f"last byte says {count} checkpoints, {CHECKPOINT_BYTES * count + 3:,} "
+                            "bytes)")
     return extra
 
 

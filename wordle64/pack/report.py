@@ -14,6 +14,7 @@ from pathlib import Path
 import brotli
 
 log = logging.getLogger(__name__)
+from wordle64.io import write_figure
 from wordle64.pack.table import LETTERS, WORD_LENGTH
 
 # ---- compression report -----------------------------------------------------------------------
@@ -102,6 +103,6 @@ def plot_compression(rows: Sequence[dict], path: Path, codec: str) -> None:
     ax.set_title(f"The {len(rows) and rows[0]['dataset']} dictionary: representations "
                  f"and compressors (red: {codec}, the shipped codec)", fontsize=9)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    write_figure(path, fig, dpi=110)
     plt.close(fig)
 

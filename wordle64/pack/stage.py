@@ -96,7 +96,7 @@ def _cmd_pack(args: argparse.Namespace) -> int:
     if decode(args.codec, blob).table != build_table(words, answers):
         raise Wordle64Error(f"{args.codec}: the blob does not decode to the table (a codec bug)")
     if args.output:
-        Path(args.output).write_bytes(blob)
+        write_bytes(args.output, blob)
     print(f"{args.codec}: {len(words):,} words, {sum(answers):,} answers -> {len(blob):,} bytes "
           f"({8 * len(blob) / max(len(words), 1):.3f} bits/word; table "
           f"{PREFIXES + 2 * len(words):,} bytes)" + (f", written to {args.output}"
@@ -109,7 +109,12 @@ def _cmd_unpack(args: argparse.Namespace) -> int:
         blob = Path(args.blob).read_bytes()
     except OSError as error:
         raise Wordle64Error(f"{args.blob}: cannot read ({error.strerror})") from None
-    unpacked = decode(args.codec, blob)
+    if not blob:
+        raise Wordle64Error(f"{args.blob}: empty file, not a {args.codec} blob")
+    try:
+        unpacked = decode(args.codec, blob)
+    except Wordle64Error as error:
+        raise Wordle64Error(f"{args.blob}: {error}") from None
     words, answers = table_words(unpacked.table, unpacked.index)
     if args.list:
         for word, answer in zip(words, answers):

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
+from wordle64.textlines import quote, read_table
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,7 @@ MAX_WORDS = 0xFFFF
 
 def check_word(word: str, where: str) -> None:
     if len(word) != WORD_LENGTH or not all("a" <= c <= "z" for c in word):
-        raise Wordle64Error(f"{where}: {word!r} is not five letters a-z")
+        raise Wordle64Error(f"{where}: {quote(word)} is not five letters a-z")
 
 
 def normalise(words: Sequence[str], answers: Sequence[bool] | None = None,
@@ -55,20 +56,19 @@ def normalise(words: Sequence[str], answers: Sequence[bool] | None = None,
 def read_words_tsv(path: Path) -> tuple[list[str], list[bool]]:
     """Words and answer flags of results/words/words.tsv (columns word, frequency, profane,
     answer), checked line by line."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
+    if not Path(path).exists():
         raise Wordle64Error(f"{path} not found: build it first with "
-                            f"`snakemake --cores all results/words/words.tsv`") from None
+                            f"`snakemake --cores all results/words/words.tsv`")
+    lines = read_table(path)
     if not lines:
         raise Wordle64Error(f"{path}:1: empty file, expected a header line")
-    header = lines[0].split("\t")
+    header = lines[0][1].split("\t")
     if "word" not in header or "answer" not in header:
         raise Wordle64Error(f"{path}:1: header needs columns 'word' and 'answer', "
-                            f"got {lines[0]!r}")
+                            f"got {quote(lines[0][1])}")
     word_col, answer_col = header.index("word"), header.index("answer")
     words, answers = [], []
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in lines[1:]:
         fields = line.split("\t")
         if len(fields) != len(header):
             raise Wordle64Error(f"{path}:{number}: expected {len(header)} tab-separated fields, "
@@ -76,7 +76,7 @@ def read_words_tsv(path: Path) -> tuple[list[str], list[bool]]:
         check_word(fields[word_col], f"{path}:{number}")
         if fields[answer_col] not in ("0", "1"):
             raise Wordle64Error(f"{path}:{number}: answer must be 0 or 1, "
-                                f"got {fields[answer_col]!r}")
+                                f"got {quote(fields[answer_col])}")
         words.append(fields[word_col])
         answers.append(fields[answer_col] == "1")
     return normalise(words, answers, str(path))

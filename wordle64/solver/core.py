@@ -11,6 +11,7 @@ significant, 0 (all absent) .. 242 (all right, :data:`SOLVED`).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from numba import njit
 
 from wordle64.errors import NoCandidate, Wordle64Error
 from wordle64.score import ABSENT, ELSEWHERE, RIGHT, marks_from_string, pattern_code
+from wordle64.textlines import quote, read_words
 
 WORD_LENGTH = 5
 PATTERNS = 3**WORD_LENGTH  # 243 codes, of which 238 can occur
@@ -41,35 +43,22 @@ def encode(words: Sequence[str]) -> np.ndarray:
     return letters
 
 
+def is_letter(char: str) -> bool:
+    """A letter a-z in either case (str.isalpha would take é or ÿ too)."""
+    return len(char) == 1 and "a" <= char.lower() <= "z"
+
+
 NO_CANDIDATE = "no candidate left: the clues contradict each other or the word list"
-QUOTE_LIMIT = 60  # characters of a bad line quoted in an error
-
-
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """`text` for an error message: repr, cut to `limit` characters with '...' after."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} chars)"
 
 
 def read_word_list(path: str | Path) -> list[str]:
     """Words of a one-word-per-line file (results/words/answers.txt, guesses.txt, ...), lower
-    case; blank lines are skipped; a bad or repeated word is a one-line error naming its line."""
-    path = Path(path)
-    try:
-        lines = path.read_text(encoding="ascii").splitlines()
-    except OSError as error:
-        raise Wordle64Error(f"{path}: cannot read ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        line = path.read_bytes()[:error.start].count(b"\n") + 1
-        raise Wordle64Error(f"{path}:{line}: not ASCII text") from None
+    case; blank lines are skipped; a bad or repeated word is a one-line error naming its line
+    (wordle64.textlines.read_words, the reader the pipeline uses too)."""
     words: list[str] = []
     seen: dict[str, int] = {}
-    for number, line in enumerate(lines, start=1):
-        word = line.strip().lower()
-        if not word:
-            continue
-        if len(word) != WORD_LENGTH or not word.isalpha() or not word.isascii():
-            raise Wordle64Error(f"{path}:{number}: {quote(line.strip())} is not a five-letter "
-                                "word")
+    for number, word in read_words(path, WORD_LENGTH):
+        word = word.lower()
         if word in seen:
             raise Wordle64Error(f"{path}:{number}: {word!r} repeats line {seen[word]}")
         seen[word] = number
@@ -131,9 +120,31 @@ def feedback_codes(guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
     return codes
 
 
+def memory_bytes() -> int:
+    """This machine's physical memory in bytes."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+def check_fits(guesses: int, answers: int, bytes_per_pair: int, what: str) -> None:
+    """Refuse, before allocating, a guesses x answers array of `bytes_per_pair` bytes a pair
+    that would take more than half of this machine's memory, with the numbers."""
+    need, have = guesses * answers * bytes_per_pair, memory_bytes()
+    if need > have // 2:
+        raise Wordle64Error(
+            f"{what} of {guesses:,} guesses x {answers:,} answers needs {size_text(need)}, "
+            f"more than half of this machine's {size_text(have)} of memory; use shorter "
+            "word lists")
+
+
+def size_text(count: int) -> str:
+    """Bytes in MiB below a GiB, else in GiB, one decimal."""
+    return f"{count / 2**20:,.1f} MiB" if count < 2**30 else f"{count / 2**30:,.1f} GiB"
+
+
 def feedback_matrix(guesses: Sequence[str], answers: Sequence[str], block: int = 256,
                     progress=None) -> np.ndarray:
     """The (len(guesses), len(answers)) uint8 matrix of feedback codes, computed in blocks."""
+    check_fits(len(guesses), len(answers), 1, "the feedback matrix")
     guess_letters, answer_letters = encode(guesses), encode(answers)
     matrix = np.empty((len(guesses), len(answers)), dtype=np.uint8)
     for start in range(0, len(guesses), block):
@@ -153,6 +164,9 @@ def code_to_marks(code: int) -> tuple[int, ...]:
 
 
 # ---- filtering --------------------------------------------------------------------------------
+CLUE_MARKS = "gy.210-_"  # the marks a clue may use: letters other than g and y are refused
+
+
 @dataclass(frozen=True)
 class Clue:
     """One played guess and the feedback it got."""
@@ -163,14 +177,16 @@ class Clue:
     @classmethod
     def parse(cls, guess: str, marks: str) -> "Clue":
         guess = guess.strip().lower()
-        if len(guess) != WORD_LENGTH or not guess.isalpha() or not guess.isascii():
-            raise Wordle64Error(f"guess {guess!r} is not a five-letter word")
-        try:
-            parsed = marks_from_string(marks.strip())
-        except ValueError as error:
-            raise Wordle64Error(str(error)) from None
+        if len(guess) != WORD_LENGTH or not all(map(is_letter, guess)):
+            raise Wordle64Error(f"guess {quote(guess)} is not a five-letter word")
+        odd = next((c for c in marks.strip().lower() if c not in CLUE_MARKS), None)
+        if odd is not None:  # x or b for grey are other tools' marks, and letters besides
+            raise Wordle64Error(f"marks {quote(marks)} for {guess!r}: unknown mark {odd!r} "
+                                "(g right place, y elsewhere, . absent)")
+        parsed = marks_from_string(marks.strip())
         if len(parsed) != WORD_LENGTH:
-            raise Wordle64Error(f"marks {marks!r} for {guess!r} must have five letters")
+            raise Wordle64Error(f"marks {quote(marks)} for {guess!r} must be five letters g, y "
+                                "or .")
         return cls(guess, parsed)
 
 
@@ -195,13 +211,14 @@ class Masks:
 
     def __post_init__(self) -> None:
         for name, mask in [("right", self.right)] + [("elsewhere", m) for m in self.elsewhere]:
-            if len(mask) != WORD_LENGTH or any(c not in "?._" and not c.isalpha() for c in mask):
-                raise Wordle64Error(f"{name} mask {mask!r} must be five characters of a-z or ?")
+            if len(mask) != WORD_LENGTH or any(c not in "?._" and not is_letter(c) for c in mask):
+                raise Wordle64Error(f"{name} mask {quote(mask)} must be five characters of a-z "
+                                    "or ?")
         for absent in self.absent_masks():
-            if any(not c.isalpha() and (len(absent) != WORD_LENGTH or c not in "?._")
+            if any(not is_letter(c) and (len(absent) != WORD_LENGTH or c not in "?._")
                    for c in absent):
-                raise Wordle64Error(f"absent {absent!r} must be letters a-z or a five-character "
-                                    "mask like '?e?i?'")
+                raise Wordle64Error(f"absent {quote(absent)} must be letters a-z or a "
+                                    "five-character mask like '?e?i?'")
 
     def absent_masks(self) -> list[str]:
         """`absent` split at commas and spaces: plain letters, or masks with the places."""
@@ -533,7 +550,8 @@ def rank_guesses(guesses: Sequence[str], candidates: Sequence[str], by: str = "e
         raise NoCandidate(NO_CANDIDATE)
     if by not in HEURISTICS:
         raise Wordle64Error(f"unknown ranking {by!r} (choose from {', '.join(HEURISTICS)})")
-    codes = feedback_codes(encode(guesses), encode(candidates)).T.copy()
+    check_fits(len(guesses), len(candidates), 2, "ranking guesses")
+    codes = feedback_matrix(guesses, candidates).T.copy()
     figures = split_figures(codes)
     order = heuristic_order(figures, by)[:limit]
     return [RankedGuess(guesses[i], int(figures.max_bucket[i]), int(figures.sum_squares[i]),

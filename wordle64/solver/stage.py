@@ -18,9 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from wordle64.errors import Wordle64Error
-from wordle64.io import write_bytes, write_json, write_text
+from wordle64.io import write_bytes, write_figure, write_json, write_npy, write_text
 from wordle64.score import marks_from_string, pattern_code
-from wordle64.solver.core import feedback_matrix, read_frequencies, read_word_list
+from wordle64.solver.core import (check_fits, feedback_matrix, read_frequencies,
+                                  read_word_list)
 from wordle64.solver.bound import OpenerBound, bound_rows, combine_bounds
 from wordle64.solver.play import (
     STRATEGIES, SWEEP_PER_FIGURE, Game, OpenerResult, Played, SearchSettings, evaluate,
@@ -52,6 +53,8 @@ def load_game(guesses_path: str | Path, answers_path: str | Path,
     for path, words in ((guesses_path, guesses), (answers_path, answers)):
         if not words:
             raise Wordle64Error(f"{path}: no words")
+    # the matrix and its transposed copy (Game.by_answer)
+    check_fits(len(guesses), len(answers), 2, "the game's feedback matrices")
     if matrix_path is None:
         matrix = cached_matrix(guesses, answers)
     else:
@@ -113,7 +116,7 @@ def write_matrix(guesses_path: str, answers_path: str, output: str) -> None:
 
     matrix = feedback_matrix(guesses, answers, progress=progress)
     log.info("feedback matrix %d x %d in %.1f s", *matrix.shape, time.perf_counter() - start)
-    np.save(output, matrix)
+    write_npy(output, matrix)
 
 
 def write_opener(game: Game, strategy: str, output: str) -> None:
@@ -367,7 +370,7 @@ def plot_difficulty(summaries: dict, output: str) -> None:
     axes.set_title(f"Guesses per answer, {answers} answers, all guesses allowed")
     axes.legend(fontsize="small")
     figure.tight_layout()
-    figure.savefig(output, dpi=120)
+    write_figure(output, figure, dpi=120)
     plt.close(figure)
 
 

@@ -10,6 +10,7 @@ import pandas as pd
 
 from wordle64.errors import Wordle64Error
 from wordle64.words.filters import FILTERS
+from wordle64.words.lines import quote
 from wordle64.words.sources import WORD_RE
 from wordle64.words.stage import read_word_table
 
@@ -29,7 +30,7 @@ def explain(word: str, table: pd.DataFrame, stats: dict) -> str:
     """Why the pipeline did (not) make `word` an answer, in a few lines."""
     word = word.strip().lower()
     if not WORD_RE.match(word):
-        raise Wordle64Error(f"{word!r} is not five letters a-z")
+        raise Wordle64Error(f"{quote(word)} is not five letters a-z")
     threshold = stats["threshold"]
     rows = table[table["word"] == word]
     upper = word.upper()

@@ -95,6 +95,10 @@ def run_words_stage(words_path: Path, frequency_path: Path, profanity_path: Path
         log.warning("skipped %d more bad lines", guesses.bad_count - len(guesses.bad))
     frequency = read_frequency(frequency_path, keep=set(guesses.words))
     profane = read_profanity(profanity_path)
+    if rule.profanity and not profane:  # an emptied list would let every profane word through
+        raise Wordle64Error(f"{profanity_path}: no single-word entries in the profanity list (an "
+                            "empty list filters nothing; switch answers.filters.profanity off "
+                            "instead)")
     evidence = gather_evidence(guesses.words, rule, paths or DictionaryPaths())
     table = decide(guesses.words, frequency, profane, rule, evidence)
     stats = word_stats(table, rule.min_frequency)

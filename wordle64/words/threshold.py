@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from wordle64.io import write_figure, write_text
 from wordle64.words.filters import AnswerRule, answers_by_threshold
 
 
@@ -52,7 +53,7 @@ def plot_threshold(curve: pd.DataFrame, min_frequency: int, answers: int, path: 
     ax.set_title("Answer list size against the frequency threshold")
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path)
+    write_figure(path, fig)
     plt.close(fig)
 
 
@@ -61,7 +62,7 @@ def write_threshold_outputs(table: pd.DataFrame, min_frequency: int, max_thresho
                             rule: AnswerRule | None = None) -> None:
     """results/words/threshold.{tsv,png}: answers against threshold, the list's floor marked."""
     curve = threshold_curve(table, max_threshold, rule=rule)
-    curve.to_csv(curve_path, sep="\t", index=False)
+    write_text(curve_path, curve.to_csv(sep="\t", index=False))
     counted = table.loc[table["frequency"] > 0, "frequency"]
     plot_threshold(curve, min_frequency, int(table["answer"].sum()), plot_path,
                    floor=int(counted.min()) if len(counted) else 0)

@@ -73,7 +73,7 @@ def source_path(name):
 
 
 def source_location(wildcards, output):
-    """Where and how a source is fetched (its url and mirror, mirror_dir, timeout, retries):
+    """Where and how a source is fetched (its url and mirror, mirror_dir, timeout, retries, deadline, size cap):
     not its content, which its output path names (resources/<name>/<sha256>/<file>). A param
     function that takes `output` is a param Snakemake derives from the output, so its params
     trigger ignores it: moving a source (a new URL or mirror, same sha256) reruns nothing."""
@@ -83,6 +83,8 @@ def source_location(wildcards, output):
         "mirror_dir": config["mirror_dir"],
         "timeout": config["fetch"]["timeout"],
         "retries": config["fetch"]["retries"],
+        "deadline": config["fetch"]["deadline"],
+        "max_bytes": config["fetch"]["max_bytes"],
     }
 
 
@@ -291,6 +293,12 @@ RELEASE_CHECKS = [
     "results/machine/load-disk.json",
     "results/machine/disk-faults.json",
 ]
+# Every validation check the schema knows: summary.json must name each before a release.
+RELEASE_REQUIRED_CHECKS = {
+    "results/validate/summary.json": load_schema(SCHEMA)["properties"]["validate"]["properties"][
+        "checks"
+    ]["items"]["enum"]
+}
 RELEASE_BUILD_FILES = ["wordle64.prg", "wordle64.lbl", "wordle64.map", "layout.json"]
 RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64-kernal.tap", "wordle64.t64",
                        "load-times.json"]

@@ -4,13 +4,16 @@
 
 
 rule release_gate:
-    """Pass only when every release check passed (results/staging/release.json)."""
+    """Pass only when every release check passed and validate/summary.json names every
+    validation check (validate.checks cannot be emptied to release an unchecked game)."""
     input:
         RELEASE_CHECKS,
     output:
         "results/staging/release.json",
     log:
         "logs/release/gate.log",
+    params:
+        required=RELEASE_REQUIRED_CHECKS,
     conda:
         "../envs/wordle64.yaml"
     script:

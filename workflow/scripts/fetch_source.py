@@ -11,5 +11,7 @@ with rule_logging(snakemake.log[0]):
         mirror_dir=location["mirror_dir"],
         timeout=location["timeout"],
         retries=location["retries"],
+        deadline=location["deadline"],
+        max_bytes=location["max_bytes"],
         store_dir=snakemake.params.store_dir,
     )
