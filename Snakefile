@@ -37,6 +37,7 @@ rule all:
         "results/words/words.tsv",
         "results/words/stats.json",
         "results/words/threshold.png",
+        "results/words/curated-check.json",
         "results/dict/stats.json",
         "results/reports/compression.tsv",
         "results/reports/compression.png",
