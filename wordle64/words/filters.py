@@ -12,8 +12,8 @@ Filters, in the order they are asked (the first that drops a word is the one nam
                        different word (TEMPI: tempo, SHYER: shy, BLENT: blend) and it is not common
                        on its own (subtitle count below the threshold and wordfreq Zipf below
                        `inflection_min_zipf`): BROKE and TEETH stay;
-  common               subtitle count >= threshold (and, with the SCOWL second opinion, the word in a
-                       SCOWL list up to `known_scowl_size`), or the word in SCOWL's
+  common               subtitle count >= threshold (and, with the SCOWL second opinion, the word
+                       in a SCOWL list up to `known_scowl_size`), or the word in SCOWL's
                        `common_scowl_size` list whatever its count;
   second_opinion       wordfreq next to the subtitle counts: a word below the threshold whose
                        English Zipf frequency is below `rare_zipf` is not common whatever SCOWL

@@ -47,7 +47,8 @@ def wordnet_evidence(words: list[str], paths: DictionaryPaths, need_senses: bool
                      need_exceptions: bool) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     """WordNet's proper-noun-only guess words and the bases of its irregular forms."""
     guessable = set(words)
-    if (need_senses and not paths.wordnet_data) or (need_exceptions and not paths.wordnet_exceptions):
+    if ((need_senses and not paths.wordnet_data)
+            or (need_exceptions and not paths.wordnet_exceptions)):
         raise Wordle64Error("the foreign_names and lexicon_inflections filters need the WordNet "
                             "files (sources wordnet_*)")
     lower: set[str] = set()
