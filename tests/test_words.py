@@ -152,6 +152,7 @@ def test_word_command_names_the_missing_file(tmp_path, capsys):
 
 # ---- the answer filters -----------------------------------------------------------------------
 from wordle64.words import AnswerRule, DictionaryPaths, answer_rule, inflection_of  # noqa: E402
+from wordle64.words.stage import Lexicons  # noqa: E402
 from wordle64.words.threshold import threshold_curve as curve_of  # noqa: E402
 
 STEMS = {"ache", "back", "box", "bus", "cry", "lace", "end", "up", "twee", "bless", "chao",
@@ -206,17 +207,33 @@ def sources(tmp_path):
         "large": write(tmp_path / "s70", "slate\nblurt\n"),
         "allow": write(tmp_path / "allow.txt", "# comment\ntweed  the cloth\n"),
         "deny": write(tmp_path / "deny.txt", "drawl  test denial\n"),
+        # WordNet data.* lines: offset lex_filenum ss_type w_cnt (hex) word lex_id ...
+        "wn_data": write(tmp_path / "data.noun", "  licence header line\n"
+                                                 "00001 18 n 01 Bowie 0 000 | a singer\n"
+                                                 "00002 06 n 02 crane 0 slate 0 000 | things\n"),
+        "wn_exc": write(tmp_path / "adj.exc", "bluer blue\n"),
     }
     return files
 
 
-def run(files, **switches):
-    settings = {"min_frequency": 150, "filters": switches}
+def stand_in_lexicons(lemmas=None, zipf=None, foreign=None, default_zipf=2.5):
+    """The package look-ups from dicts: every word at `default_zipf` in English (between
+    rare_zipf and common_zipf: no second opinion) and in no other language unless told."""
+    return Lexicons(
+        lemmas=lambda words: {w: found for w, found in (lemmas or {}).items() if w in set(words)},
+        english=lambda words: {w: (zipf or {}).get(w, default_zipf) for w in words},
+        other=lambda words: {w: (foreign or {}).get(w, ("fr", 0.0)) for w in words})
+
+
+def run(files, lexicons=None, settings=None, **switches):
+    settings = {"min_frequency": 150, **(settings or {}), "filters": switches}
     paths = DictionaryPaths(scowl={35: [files["small"]], 50: [files["plain"]],
                                    70: [files["large"]]},
-                            allow=files["allow"], deny=files["deny"])
+                            allow=files["allow"], deny=files["deny"],
+                            wordnet_data=[files["wn_data"]], wordnet_exceptions=[files["wn_exc"]])
     return run_words_stage(files["words"], files["frequency"], files["profanity"], 150, "fail",
-                           rule=answer_rule(settings), paths=paths)
+                           rule=answer_rule(settings), paths=paths,
+                           lexicons=lexicons or stand_in_lexicons())
 
 
 def test_each_filter_removes_its_words_and_names_itself(sources):
@@ -232,11 +249,12 @@ def test_each_filter_removes_its_words_and_names_itself(sources):
         "ended": "inflections",
         "fluff": "profanity",
         "gaffe": "common",        # SCOWL 50, count 0
-        "slate": "",              # frequent and in SCOWL 70
+        "slate": "common",        # frequent, but SCOWL 70 only (known_scowl_size 50)
         "tweed": "",              # -d form of twee, allowed by hand
     }
-    assert stats["answers"] == 3
-    assert stats["filters"]["hand_edits"] == {"on": True, "dropped": 1, "removed": 1, "allowed": 1}
+    assert stats["answers"] == 2
+    assert stats["filters"]["hand_edits"] == {"on": True, "dropped": 1, "removed": 1, "alone": 1,
+                                              "allowed": 1}
     assert stats["filters"]["inflections"]["dropped"] == 3  # aches, ended, tweed
     row = table.set_index("word").loc["aches"]
     assert (row["inflections"], row["inflections_why"]) == ("drop", "-s form of ache")
@@ -244,27 +262,29 @@ def test_each_filter_removes_its_words_and_names_itself(sources):
 
 @pytest.mark.parametrize(("switch", "word"), [
     ("proper_nouns", "bowie"), ("inflections", "aches"), ("profanity", "fluff"),
-    ("hand_edits", "drawl")])
+    ("hand_edits", "drawl"), ("foreign_names", "bowie"), ("lexicon_inflections", "aches"),
+    ("second_opinion", "drawl")])
 def test_every_filter_can_be_switched_off(sources, switch, word):
-    table, _, _ = run(sources, **{switch: False})
+    lexicons = stand_in_lexicons(lemmas={"aches": ("ache",)}, zipf={"drawl": 1.0, "aches": 1.0})
+    table, _, _ = run(sources, lexicons, **{switch: False})
     row = table.set_index("word").loc[word]
     assert row[switch] == "off" and row["removed_by"] != switch
 
 
 def test_without_the_scowl_opinion_the_count_alone_decides(sources):
-    table, _, _ = run(sources, scowl_commonness=False, hand_edits=False)
+    table, _, _ = run(sources, scowl_commonness=False, hand_edits=False, second_opinion=False)
     answers = set(table.loc[table["answer"], "word"])
     assert answers == {"aargh", "crane", "slate"}  # drawl (count 0) is out, aargh (400) in
 
 
 def test_default_config_switches_every_filter_on():
     rule = answer_rule({"min_frequency": 150})
-    assert rule == AnswerRule(150, True, True, True, True, True, 35, 70)
+    assert rule == AnswerRule(150, True, True, True, True, True, 35, 50, True, True, True)
 
 
 def test_threshold_curve_shows_the_whole_rule(sources):
-    table, _, _ = run(sources)
-    rule = answer_rule({"min_frequency": 150})
+    table, _, _ = run(sources, settings={"known_scowl_size": 70})
+    rule = answer_rule({"min_frequency": 150, "known_scowl_size": 70})
     curve = curve_of(table, 1000, points=4, rule=rule)
     assert curve["threshold"].tolist() == [1, 10, 100, 1000]
     # crane (SCOWL 35) and tweed (allowed) at every threshold; slate (600) up to 100
@@ -313,10 +333,15 @@ def test_word_command_names_the_filter(sources, tmp_path, capsys):
 
 def test_real_lists_with_every_filter(shared_data, tmp_path):
     scowl = shared_data / "scowl"
+    wordnet = Path("/usr/share/wordnet")  # Debian wordnet-base, installed by setup.sh
+    if not (wordnet / "data.noun").exists():
+        pytest.skip("WordNet (Debian wordnet-base) is not installed: run ./setup.sh")
     paths = DictionaryPaths(
         scowl={size: [scowl / f"{lang}-english{suffix}" for lang in ("british", "american")]
                for size, suffix in ((35, "-small"), (50, ""), (70, "-large"))},
-        allow=REPO_CONFIG / "answers-allow.txt", deny=REPO_CONFIG / "answers-deny.txt")
+        allow=REPO_CONFIG / "answers-allow.txt", deny=REPO_CONFIG / "answers-deny.txt",
+        wordnet_data=[wordnet / f"data.{pos}" for pos in ("noun", "verb", "adj", "adv")],
+        wordnet_exceptions=[wordnet / f"{pos}.exc" for pos in ("noun", "verb", "adj")])
     table, stats, _ = run_words_stage(
         shared_data / "wordle-list" / "words", shared_data / "FrequencyWords" / "en_50k.txt",
         shared_data / "profane-words" / "words.json", 150, "fail",

@@ -10,7 +10,7 @@ from wordle64.game.rules import ROWS
 from wordle64.game.session import KEY_CYCLES, Game
 from wordle64.game.shared import ScenarioResult, WordLists, screen_has
 
-ABSURDLE_GUESSES = ("alone", "mythi", "curbs")  # wordle64 absurdle's 4-guess win on the defaults
+ABSURDLE_GUESSES = ("aiery", "canst", "dolma")  # wordle64 absurdle's 4-guess win on the defaults
 
 
 def _absurdle_turn(result: ScenarioResult, game: Game, words: WordLists, word: str,

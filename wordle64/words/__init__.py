@@ -1,10 +1,12 @@
 """Words stage: normalise the guess list, join frequencies, profanity and SCOWL, choose the answers.
 
 Every word of the guess list stays guessable; a word is an *answer* when it is common (subtitle
-count and SCOWL size), not profane, not a proper noun, not an inflection of a shorter word, and
-not overruled by a hand edit. Modules: `lines` (streamed, checked input lines), `sources`
-(parsers), `filters` (the answer rule), `stage` (the rule's I/O), `threshold` (the plot),
-`explain` (`wordle64 word`).
+count, SCOWL size and wordfreq's second opinion), not profane, not a proper noun, name or foreign
+word, not an inflection of a shorter word nor a rare form of another word, and not overruled by a
+hand edit. Modules: `lines` (streamed, checked input lines), `sources` (parsers), `lexicon`
+(WordNet, lemminflect, wordfreq), `filters` (the answer rule), `stage` (the rule's I/O),
+`threshold` (the plot), `explain` (`wordle64 word`), `curated` (evaluation only: the comparison
+with public curated answer lists).
 """
 
 from wordle64.words.explain import add_commands, explain

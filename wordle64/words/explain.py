@@ -15,14 +15,18 @@ from wordle64.words.sources import WORD_RE
 from wordle64.words.stage import read_word_table
 
 FILTER_LABELS = {"common": "common", "profanity": "profanity", "proper_nouns": "proper noun",
-                 "inflections": "inflection", "hand_edits": "hand edit"}
+                 "foreign_names": "name/foreign", "inflections": "inflection",
+                 "lexicon_inflections": "lexicon form", "second_opinion": "second opinion",
+                 "hand_edits": "hand edit"}
 
 
 def _filter_lines(row: pd.Series) -> list[str]:
     lines = []
     for name in FILTERS:
+        if name not in row.index:  # a filters.tsv written before this filter existed
+            continue
         label = f"{FILTER_LABELS[name]}:"
-        lines.append(f"  {label:<13}{row[name]:<6}{row[f'{name}_why']}")
+        lines.append(f"  {label:<16}{row[name]:<6}{row[f'{name}_why']}")
     return lines
 
 

@@ -1,13 +1,25 @@
 """The answer rule: which guessable words a player would accept as the day's answer.
 
 Filters, in the order they are asked (the first that drops a word is the one named):
-  profanity     on the profanity list;
-  proper_nouns  a SCOWL size-50 list (British or American) has it only with a capital;
-  inflections   an -S/-ES/-IES form or an -ED/-D past form of a shorter word;
-  common        subtitle count >= threshold (and, with the SCOWL second opinion, the word in a
-                SCOWL list up to `known_scowl_size`), or the word in SCOWL's `common_scowl_size`
-                list whatever its count;
-  hand_edits    config/answers-allow.txt and answers-deny.txt, applied last.
+  profanity            on the profanity list;
+  proper_nouns         a SCOWL size-50 list (British or American) has it only with a capital;
+  foreign_names        WordNet has it only with a capital (proper-noun senses only), or it is
+                       common only as a non-English word (wordfreq: another language's Zipf
+                       frequency `foreign_margin` above the English one), unless SCOWL's
+                       `common_scowl_size` list has it;
+  inflections          an -S/-ES/-IES form or an -ED/-D past form of a shorter word;
+  lexicon_inflections  lemminflect's lexicon or WordNet's exception lists make it a form of a
+                       different word (TEMPI: tempo, SHYER: shy, BLENT: blend) and it is not common
+                       on its own (subtitle count below the threshold and wordfreq Zipf below
+                       `inflection_min_zipf`): BROKE and TEETH stay;
+  common               subtitle count >= threshold (and, with the SCOWL second opinion, the word
+                       in a SCOWL list up to `known_scowl_size`), or the word in SCOWL's
+                       `common_scowl_size` list whatever its count;
+  second_opinion       wordfreq next to the subtitle counts: a word below the threshold whose
+                       English Zipf frequency is below `rare_zipf` is not common whatever SCOWL
+                       says; a SCOWL word up to `known_scowl_size` with Zipf >= `common_zipf` is
+                       common whatever its subtitle count;
+  hand_edits           config/answers-allow.txt and answers-deny.txt, applied last.
 """
 
 from __future__ import annotations
@@ -19,7 +31,9 @@ import pandas as pd
 from wordle64.words.sources import HandEdit
 
 COLUMNS = ["word", "frequency", "profane", "answer"]
-FILTERS = ("profanity", "proper_nouns", "inflections", "common", "hand_edits")
+FILTERS = ("profanity", "proper_nouns", "foreign_names", "inflections", "lexicon_inflections",
+           "common", "second_opinion", "hand_edits")
+DROPPED = {name: "drop" for name in FILTERS} | {"hand_edits": "deny"}
 SCOWL_SIZES = (35, 50, 70)
 ES_STEM_ENDINGS = ("s", "x", "z", "ch", "sh", "o")
 
@@ -35,11 +49,20 @@ class AnswerRule:
     scowl_commonness: bool = False
     hand_edits: bool = False
     common_scowl_size: int = 35
-    known_scowl_size: int = 70
+    known_scowl_size: int = 50
+    foreign_names: bool = False
+    lexicon_inflections: bool = False
+    second_opinion: bool = False
+    inflection_min_zipf: float = 2.5
+    rare_zipf: float = 2.0
+    common_zipf: float = 3.0
+    foreign_margin: float = 2.0
 
     def switches(self) -> dict[str, bool]:
         return {"profanity": self.profanity, "proper_nouns": self.proper_nouns,
-                "inflections": self.inflections, "common": True, "hand_edits": self.hand_edits}
+                "foreign_names": self.foreign_names, "inflections": self.inflections,
+                "lexicon_inflections": self.lexicon_inflections, "common": True,
+                "second_opinion": self.second_opinion, "hand_edits": self.hand_edits}
 
 
 @dataclass(frozen=True)
@@ -51,6 +74,10 @@ class Evidence:
     stems: frozenset[str] = frozenset()  # lower-case words of the size-50 lists
     allow: tuple[HandEdit, ...] = ()
     deny: tuple[HandEdit, ...] = ()
+    lemmas: dict[str, tuple[str, ...]] = field(default_factory=dict)  # other words it inflects
+    zipf: dict[str, float] = field(default_factory=dict)  # wordfreq English (absent = 0)
+    foreign: dict[str, tuple[str, float]] = field(default_factory=dict)  # top other language
+    wordnet_proper: frozenset[str] = frozenset()  # WordNet has it only with a capital
 
 
 def stem_candidates(word: str) -> list[str]:
@@ -100,6 +127,50 @@ def common_verdict(word: str, count: int, rule: AnswerRule, levels: dict[str, in
     return False, f"{said} and {listed}, not <= {rule.common_scowl_size}"
 
 
+def foreign_verdict(word: str, rule: AnswerRule, evidence: Evidence) -> tuple[str, str]:
+    """A name or a foreign word: WordNet's proper-noun senses only, or far more frequent in
+    another language than in English; a word of SCOWL's `common_scowl_size` list never is."""
+    level = evidence.levels.get(word)
+    if level is not None and level <= rule.common_scowl_size:
+        return "keep", f"SCOWL size {level} lists it in lower case"
+    if word in evidence.wordnet_proper:
+        return "drop", "WordNet has it only with a capital (proper-noun senses only)"
+    english = evidence.zipf.get(word, 0.0)
+    language, other = evidence.foreign.get(word, ("", 0.0))
+    if language and other - english >= rule.foreign_margin:
+        return "drop", (f"common only as a non-English word: wordfreq Zipf {other:.2f} in "
+                        f"{language!r}, {english:.2f} in English (margin {rule.foreign_margin})")
+    return "keep", f"not a name or foreign word (wordfreq English Zipf {english:.2f})"
+
+
+def lexicon_verdict(word: str, count: int, rule: AnswerRule, evidence: Evidence) -> tuple[str, str]:
+    """An inflected form of a different word, rare on its own (see the module docstring)."""
+    lemmas = evidence.lemmas.get(word)
+    if not lemmas:
+        return "keep", "no other lemma in lemminflect or WordNet"
+    zipf = evidence.zipf.get(word, 0.0)
+    form = f"a form of {', '.join(lemmas)}"
+    if count >= rule.min_frequency or zipf >= rule.inflection_min_zipf:
+        return "keep", (f"{form}, but common on its own (count {count:,}, wordfreq Zipf "
+                        f"{zipf:.2f})")
+    return "drop", (f"{form}, rare on its own (count {count:,} < {rule.min_frequency}, "
+                    f"wordfreq Zipf {zipf:.2f} < {rule.inflection_min_zipf})")
+
+
+def second_opinion_verdict(word: str, count: int, common: bool, rule: AnswerRule,
+                           evidence: Evidence) -> tuple[str, str]:
+    """wordfreq's opinion next to the subtitle count: drop, add (common after all) or keep."""
+    zipf = evidence.zipf.get(word, 0.0)
+    said = f"wordfreq English Zipf {zipf:.2f}"
+    if count < rule.min_frequency and zipf < rule.rare_zipf:
+        return "drop", f"count {count:,} < {rule.min_frequency} and {said} < {rule.rare_zipf}"
+    level = evidence.levels.get(word)
+    if (not common and level is not None and level <= rule.known_scowl_size
+            and zipf >= rule.common_zipf):
+        return "add", f"{said} >= {rule.common_zipf} and SCOWL size {level}: common"
+    return "keep", said
+
+
 def word_verdicts(word: str, count: int, profane: bool, rule: AnswerRule,
                   evidence: Evidence, hand: dict[str, tuple[str, str]]) -> dict:
     """Every filter's verdict on one word, the answer, and the first filter that removed it."""
@@ -115,14 +186,20 @@ def word_verdicts(word: str, count: int, profane: bool, rule: AnswerRule,
     inflection = inflection_of(word, evidence.stems)
     verdicts["inflections"] = (("drop", inflection) if inflection
                                else ("keep", "not an inflection of a shorter word"))
+    verdicts["foreign_names"] = foreign_verdict(word, rule, evidence)
+    verdicts["lexicon_inflections"] = lexicon_verdict(word, count, rule, evidence)
+    verdicts["second_opinion"] = second_opinion_verdict(word, count, common, rule, evidence)
     action, reason = hand.get(word, ("none", "no hand edit"))
     verdicts["hand_edits"] = (action, reason)
-    removed_by = ""
     for name in FILTERS[:-1]:
         if not switches[name]:
             verdicts[name] = ("off", verdicts[name][1])
-        elif verdicts[name][0] == "drop" and not removed_by:
+    added = verdicts["second_opinion"][0] == "add"
+    removed_by = ""
+    for name in FILTERS[:-1]:
+        if verdicts[name][0] == "drop" and not (name == "common" and added):
             removed_by = name
+            break
     if not switches["hand_edits"]:
         verdicts["hand_edits"] = ("off", reason)
     elif action == "deny":
@@ -161,6 +238,15 @@ def build_word_table(words: list[str], frequency: dict[str, int], profane: set[s
     return decide(words, frequency, profane, rule, evidence)[COLUMNS].reset_index(drop=True)
 
 
+def sole_removals(table: pd.DataFrame) -> dict[str, int]:
+    """Per filter, the words it alone removes: switched off by itself, they would be answers."""
+    drops = {name: (table[name] == DROPPED[name]).to_numpy(copy=True) for name in FILTERS}
+    drops["common"] &= (table["second_opinion"] != "add").to_numpy()
+    allowed = (table["hand_edits"] == "allow").to_numpy()
+    total = sum(drop.astype(int) for drop in drops.values())
+    return {name: int((drop & (total == 1) & ~allowed).sum()) for name, drop in drops.items()}
+
+
 def word_stats(table: pd.DataFrame, min_frequency: int) -> dict:
     """Counts of words.tsv's table (and, given the filters' columns, each filter's)."""
     frequent = table["frequency"] >= min_frequency
@@ -173,13 +259,16 @@ def word_stats(table: pd.DataFrame, min_frequency: int) -> dict:
         "threshold": int(min_frequency),
     }
     if "removed_by" in table.columns:
+        alone = sole_removals(table)
         stats["filters"] = {
             name: {"on": bool((table[name] != "off").all()),
-                   "dropped": int((table[name] == ("deny" if name == "hand_edits" else "drop"))
-                                  .sum()),
-                   "removed": int((table["removed_by"] == name).sum())}
+                   "dropped": int((table[name] == DROPPED[name]).sum()),
+                   "removed": int((table["removed_by"] == name).sum()),
+                   "alone": alone[name]}
             for name in FILTERS}
         stats["filters"]["hand_edits"]["allowed"] = int((table["hand_edits"] == "allow").sum())
+        stats["filters"]["second_opinion"]["added"] = int(
+            ((table["second_opinion"] == "add") & table["answer"]).sum())
     return stats
 
 
@@ -188,8 +277,10 @@ def answers_by_threshold(table: pd.DataFrame, thresholds, rule: AnswerRule):
     import numpy as np
 
     others = np.ones(len(table), dtype=bool)
-    for name in ("profanity", "proper_nouns", "inflections"):
+    for name in ("profanity", "proper_nouns", "foreign_names", "inflections",
+                 "lexicon_inflections"):
         others &= (table[name] != "drop").to_numpy()
+    opinion = table["second_opinion"].to_numpy()
     hand = table["hand_edits"].to_numpy()
     allow, deny = hand == "allow", hand == "deny"
     level = table["scowl_size"].to_numpy()
@@ -202,7 +293,7 @@ def answers_by_threshold(table: pd.DataFrame, thresholds, rule: AnswerRule):
     counts = table["frequency"].to_numpy()
     result = []
     for threshold in thresholds:
-        common = floor | (route & (counts >= threshold))
+        common = (floor | (route & (counts >= threshold)) | (opinion == "add")) & (opinion != "drop")
         result.append(int((allow | (~deny & others & common)).sum()))
     return np.array(result, dtype="int64")
 
@@ -218,5 +309,12 @@ def answer_rule(settings: dict) -> AnswerRule:
         scowl_commonness=bool(switches.get("scowl_commonness", True)),
         hand_edits=bool(switches.get("hand_edits", True)),
         common_scowl_size=int(settings.get("common_scowl_size", 35)),
-        known_scowl_size=int(settings.get("known_scowl_size", 70)),
+        known_scowl_size=int(settings.get("known_scowl_size", 50)),
+        foreign_names=bool(switches.get("foreign_names", True)),
+        lexicon_inflections=bool(switches.get("lexicon_inflections", True)),
+        second_opinion=bool(switches.get("second_opinion", True)),
+        inflection_min_zipf=float(settings.get("inflection_min_zipf", 2.5)),
+        rare_zipf=float(settings.get("rare_zipf", 2.0)),
+        common_zipf=float(settings.get("common_zipf", 3.0)),
+        foreign_margin=float(settings.get("foreign_margin", 2.0)),
     )

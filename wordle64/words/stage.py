@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,6 +13,8 @@ from wordle64.errors import Wordle64Error
 from wordle64.io import write_json, write_text
 from wordle64.words.filters import (COLUMNS, FILTERS, SCOWL_SIZES, AnswerRule, Evidence, answer_rule,
                                     decide, stem_candidates, word_stats)
+from wordle64.words.lexicon import (english_zipf, lexicon_lemmas, other_language_zipf,
+                                    parse_wordnet_data, parse_wordnet_exceptions)
 from wordle64.words.lines import iter_lines
 from wordle64.words.sources import (BadLine, parse_hand_edits, read_frequency, read_guess_list,
                                     read_profanity, read_scowl)
@@ -22,25 +24,75 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class DictionaryPaths:
-    """The SCOWL lists by size (British and American of each) and the hand-edit files."""
+    """The SCOWL lists by size (British and American of each), the hand-edit files and WordNet's
+    data.* files (synsets) and *.exc files (irregular forms)."""
 
     scowl: Mapping[int, Sequence[str | Path]] = field(default_factory=dict)
     allow: str | Path | None = None
     deny: str | Path | None = None
+    wordnet_data: Sequence[str | Path] = ()
+    wordnet_exceptions: Sequence[str | Path] = ()
 
 
-def gather_evidence(words: list[str], rule: AnswerRule, paths: DictionaryPaths) -> Evidence:
-    """Read what the enabled filters need from the SCOWL lists and the hand-edit files."""
+@dataclass(frozen=True)
+class Lexicons:
+    """The package look-ups of the words stage (tests pass small stand-ins)."""
+
+    lemmas: Callable[[Iterable[str]], dict[str, tuple[str, ...]]] = lexicon_lemmas
+    english: Callable[[Iterable[str]], dict[str, float]] = english_zipf
+    other: Callable[[Iterable[str]], dict[str, tuple[str, float]]] = other_language_zipf
+
+
+def wordnet_evidence(words: list[str], paths: DictionaryPaths, need_senses: bool,
+                     need_exceptions: bool) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """WordNet's proper-noun-only guess words and the bases of its irregular forms."""
     guessable = set(words)
-    needs_scowl = rule.scowl_commonness or rule.proper_nouns or rule.inflections
+    if ((need_senses and not paths.wordnet_data)
+            or (need_exceptions and not paths.wordnet_exceptions)):
+        raise Wordle64Error("the foreign_names and lexicon_inflections filters need the WordNet "
+                            "files (sources wordnet_*)")
+    lower: set[str] = set()
+    capitalised: set[str] = set()
+    for path in paths.wordnet_data if need_senses else ():
+        senses = parse_wordnet_data(iter_lines(path), guessable)
+        lower |= senses.lower
+        capitalised |= senses.capitalised
+    bases: dict[str, tuple[str, ...]] = {}
+    for path in paths.wordnet_exceptions if need_exceptions else ():
+        for word, found in parse_wordnet_exceptions(iter_lines(path), guessable).items():
+            bases[word] = tuple(dict.fromkeys((*bases.get(word, ()), *found)))
+    return frozenset(capitalised - lower), bases
+
+
+def lemma_evidence(words: list[str], wordnet_bases: dict[str, tuple[str, ...]],
+                   lexicons: Lexicons) -> dict[str, tuple[str, ...]]:
+    """lemminflect's and WordNet's other lemmas of each guess word (not yet checked as words)."""
+    lemmas = dict(lexicons.lemmas(words))
+    for word, bases in wordnet_bases.items():
+        lemmas[word] = tuple(dict.fromkeys((*lemmas.get(word, ()), *bases)))
+    return lemmas
+
+
+def gather_evidence(words: list[str], rule: AnswerRule, paths: DictionaryPaths,
+                    lexicons: Lexicons | None = None) -> Evidence:
+    """Read what the enabled filters need from SCOWL, WordNet, the lexicon packages and the
+    hand-edit files."""
+    lexicons = lexicons or Lexicons()
+    guessable = set(words)
+    needs_scowl = (rule.scowl_commonness or rule.proper_nouns or rule.inflections
+                   or rule.lexicon_inflections or rule.foreign_names or rule.second_opinion)
     missing = [size for size in SCOWL_SIZES if size not in paths.scowl]
     if needs_scowl and missing:
         raise Wordle64Error(f"the answer filters need the SCOWL lists of sizes {missing}")
     levels: dict[str, int] = {}
     proper: frozenset[str] = frozenset()
     stems: frozenset[str] = frozenset()
+    proper_only, bases = wordnet_evidence(words, paths, rule.foreign_names,
+                                          rule.lexicon_inflections)
+    lemmas = lemma_evidence(words, bases, lexicons) if rule.lexicon_inflections else {}
     if needs_scowl:
         keep = guessable | {stem for word in words for stem in stem_candidates(word)}
+        keep |= {lemma for found in lemmas.values() for lemma in found}
         lower: set[str] = set()
         capitalised: set[str] = set()
         for size in sorted(SCOWL_SIZES, reverse=True):
@@ -58,7 +110,12 @@ def gather_evidence(words: list[str], rule: AnswerRule, paths: DictionaryPaths) 
         both = {e.word for e in allow} & {e.word for e in deny}
         if both:
             raise Wordle64Error(f"{paths.allow} and {paths.deny} both list {sorted(both)[0]!r}")
-    return Evidence(levels, proper, stems, allow, deny)
+    lemmas = {word: kept for word, found in lemmas.items()
+              if (kept := tuple(lemma for lemma in found if lemma in stems))}
+    wordfreq = rule.foreign_names or rule.lexicon_inflections or rule.second_opinion
+    zipf = dict(lexicons.english(words)) if wordfreq else {}
+    foreign = dict(lexicons.other(words)) if rule.foreign_names else {}
+    return Evidence(levels, proper, stems, allow, deny, lemmas, zipf, foreign, proper_only)
 
 
 def no_answers_reason(table: pd.DataFrame, rule: AnswerRule) -> str:
@@ -81,7 +138,7 @@ def no_answers_reason(table: pd.DataFrame, rule: AnswerRule) -> str:
 
 def run_words_stage(words_path: Path, frequency_path: Path, profanity_path: Path,
                     min_frequency: int, on_bad_line: str, rule: AnswerRule | None = None,
-                    paths: DictionaryPaths | None = None
+                    paths: DictionaryPaths | None = None, lexicons: Lexicons | None = None
                     ) -> tuple[pd.DataFrame, dict, list[BadLine]]:
     """Read the sources and build the filters table (words.tsv's columns first) and its stats.
 
@@ -99,7 +156,7 @@ def run_words_stage(words_path: Path, frequency_path: Path, profanity_path: Path
         raise Wordle64Error(f"{profanity_path}: no single-word entries in the profanity list (an "
                             "empty list filters nothing; switch answers.filters.profanity off "
                             "instead)")
-    evidence = gather_evidence(guesses.words, rule, paths or DictionaryPaths())
+    evidence = gather_evidence(guesses.words, rule, paths or DictionaryPaths(), lexicons)
     table = decide(guesses.words, frequency, profane, rule, evidence)
     stats = word_stats(table, rule.min_frequency)
     if stats["answers"] == 0:
@@ -160,6 +217,8 @@ def words_rule(inputs, outputs, answers: dict, on_bad_line: str) -> dict:
         rule=answer_rule(answers),
         paths=DictionaryPaths(scowl={35: inputs.scowl_35, 50: inputs.scowl_50,
                                      70: inputs.scowl_70},
-                              allow=inputs.allow, deny=inputs.deny))
+                              allow=inputs.allow, deny=inputs.deny,
+                              wordnet_data=inputs.wordnet_data,
+                              wordnet_exceptions=inputs.wordnet_exceptions))
     write_words_outputs(table, stats, outputs)
     return stats

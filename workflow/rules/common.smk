@@ -56,8 +56,9 @@ SOURCE_STORE = "resources/store"
 # results/words/ in the order of rule words' outputs (promoted from results/staging/words/).
 WORDS_FILES = ["words.tsv", "filters.tsv", "answers.txt", "guesses.txt", "stats.json"]
 
-# answers.* keys that only draw results/words/threshold.png: words_select does not take them.
-ANSWERS_PLOT_KEYS = {"plot_max_threshold"}
+# answers.* keys that only draw results/words/threshold.png or feed the curated-list check:
+# words_select does not take them.
+ANSWERS_PLOT_KEYS = {"plot_max_threshold", "curated_check"}
 
 
 def words_select_answers(wildcards):

@@ -3,6 +3,9 @@
 # succeeded (e.g. a threshold that leaves no answers fails here and keeps the last good lists).
 
 
+WORDNET_POS = ("noun", "verb", "adj", "adv")  # data.* of all four; *.exc of the first three
+
+
 rule words_select:
     """Join the guess list with frequencies, profanity and SCOWL; choose the answers (staged)."""
     input:
@@ -12,6 +15,8 @@ rule words_select:
         scowl_35=[source_path("scowl_gb_small"), source_path("scowl_us_small")],
         scowl_50=[source_path("scowl"), source_path("scowl_us")],
         scowl_70=[source_path("scowl_gb_large"), source_path("scowl_us_large")],
+        wordnet_data=[source_path(f"wordnet_data_{pos}") for pos in WORDNET_POS],
+        wordnet_exceptions=[source_path(f"wordnet_exc_{pos}") for pos in WORDNET_POS[:3]],
         allow=config["answers"]["allow_file"],
         deny=config["answers"]["deny_file"],
     output:
@@ -80,3 +85,24 @@ rule words_threshold_plot:
         "../envs/wordle64.yaml"
     script:
         "../scripts/words_threshold.py"
+
+
+rule words_curated_check:
+    """Evaluation only: precision and recall of the answers against public curated answer lists
+    (npm packages by name and version, sha256-checked); the filters never read them."""
+    input:
+        filters="results/words/filters.tsv",
+    output:
+        check=report(
+            "results/words/curated-check.json",
+            caption="../report/words_curated_check.rst",
+            category="Words",
+        ),
+    log:
+        "logs/words/curated-check.log",
+    params:
+        curated_check=config["answers"]["curated_check"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/words_curated_check.py"
