@@ -528,7 +528,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 .segment "RODATA"
 message_colour: .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
-                .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED
+                .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED, COLOR_YELLOW
 messages:                               ; in MSG_* order (str_pick counts them)
                 .byte   "GENIUS!", 0            ; MSG_WON1
                 .byte   "MAGNIFICENT!", 0
@@ -540,4 +540,5 @@ messages:                               ; in MSG_* order (str_pick counts them)
                 .byte   "NOT IN WORD LIST", 0   ; MSG_UNKNOWN
                 .byte   "HARD MODE:", 0         ; MSG_HARD
                 .byte   "THE WORD WAS", 0       ; MSG_ANSWER
-                .assert message_colour + MSG_ANSWER + 1 = messages, error, "a colour a message"
+                .byte   "GIVE UP? Y/N", 0       ; MSG_GIVE_UP
+                .assert message_colour + MSG_GIVE_UP + 1 = messages, error, "a colour a message"
