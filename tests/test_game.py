@@ -177,7 +177,7 @@ def test_the_menu_reads_keys_while_the_dictionary_unpacks_and_a_guess_is_checked
     early = Game.boot(game_files[0].read_bytes(), labels, background=True)
     assert early.machine.mpu.pc == GETIN and early.unpacking()
     text = early.screen().text()
-    assert "1  RANDOM WORD" in text and "7  ABSURDLE" in text and "PRESS 1-7" in text
+    assert "1  RANDOM WORD" in text and "7  ABSURDLE" in text and "PRESS 1-8" in text
     assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
     assert early.word("dict_word_count") == len(words.words)
     assert early.word("dict_answer_count") == len(words.answers)
@@ -198,7 +198,7 @@ def test_absurdle_chosen_while_unpacking_says_so_and_waits_for_the_whole_table(g
     early.run_to("dict_finish")
     assert "UNPACKING WORDS" in early.screen().text() and early.unpacking()
     early.run_to("progress_bar", stop_a=128)     # the bar fills as the unpack goes on
-    bar = early.screen().colours[24 * 40 + 4:24 * 40 + 36]
+    bar = early.screen().colours[21 * 40 + 4:21 * 40 + 36]
     assert early.unpacking() and bar[0] != bar[-1]
     early._run(BOOT_CYCLES, "Absurdle after the unpack")
     assert not early.unpacking()
@@ -228,7 +228,7 @@ def test_absent_keys_are_readable(game, words):
 def test_q_on_the_menu_goes_back_to_basic(game):
     game.type("Q")
     assert game.quits == 1
-    assert "PRESS 1-7, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
+    assert "PRESS 1-8, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
 
 
 def test_a_daily_guess_is_coloured_as_the_reference_scores_it(game, words):
@@ -295,9 +295,10 @@ def test_statistics_after_a_win_and_a_loss(game, words):
     assert answer.upper() in game.screen().text()
     game.type("{STOP}5")
     lines = game.screen().text_lines()
-    values = {line[8:26].strip(): line[26:].strip() for line in lines[6:13] if line.strip()}
-    assert values == {"PLAYED": "2", "WIN %": "50", "CURRENT STREAK": "0", "BEST STREAK": "1"}
-    assert lines[18].split() == ["2", "█" * 22, "1"]       # one win in two guesses: full bar
+    values = {line[6:26].strip(): line[26:].strip() for line in lines[4:12] if line.strip()}
+    assert values == {"PLAYED": "2", "WIN %": "50", "DAILY STREAK": "0",
+                      "BEST DAILY STREAK": "0", "RANDOM STREAK": "0", "BEST RANDOM STREAK": "1"}
+    assert lines[16].split() == ["2", "█" * 22, "1"]       # one win in two guesses: full bar
 
 
 def test_restore_and_stray_keys_do_nothing_on_the_menu(game):

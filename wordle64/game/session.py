@@ -67,6 +67,7 @@ class Game:
         self.anim_jiffies = 0        # the PRG's own reveal pace (read at boot)
         self.start: tuple | None = None
         self.drive: Drive | None = None   # the disk drive of the KERNAL file calls (boot)
+        self.prg = b""                # the PRG booted (reboot boots it again)
         self.keys_pressed = 0
         self.restores = 0
         self.min_sp = 0xFF
@@ -99,6 +100,7 @@ class Game:
         game_drive.attach(machine)
         machine.memory[0xBA] = device
         game = cls(machine)
+        game.prg = prg
         game.background = background
         game.drive = game_drive
         game.set_jiffy(jiffy)
@@ -117,6 +119,11 @@ class Game:
             machine.memory[labels["anim_jiffies"]] = 0
         game.start = game.snapshot()
         return game
+
+    def reboot(self) -> Game:
+        """The same PRG booted again with the same drive: a reset (memory gone, the disk kept)."""
+        return Game.boot(self.prg, self.labels, drive=self.drive,
+                         device=self.machine.memory[0xBA])
 
     @classmethod
     def from_files(cls, prg_path: str | Path, labels_path: str | Path, **kwargs) -> Game:
