@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import datetime
+import tempfile
+from pathlib import Path
 
 from wordle64.c64.screen import PEPTO_PALETTE, Screen
 from wordle64.game.rules import ROWS, hard_mode_violation, tile_letters
@@ -295,7 +297,42 @@ def issue29_8_first_time(game: Game, menu: tuple, words: WordLists,
     return result
 
 
-ISSUE29_SCENARIOS = (issue29_1_readable_keys, issue29_2_layout, issue29_5_settings_kept,
+def issue29_3_player_disk(game: Game, menu: tuple, words: WordLists,
+                          shots: dict[str, Screen]) -> ScenarioResult:
+    """Item 3: `wordle64 play`'s own .d64 keeps what the game SAVEs: a run wins the daily, Q;
+    the next run (a new machine on the same image) has it, read back by d64py as well."""
+    from wordle64.game.player_disk import PlayerDisk, player_disk_path
+    from wordle64.media.images import read_d64
+
+    result = ScenarioResult("issue29_3_player_disk")
+    with tempfile.TemporaryDirectory() as home:
+        path = player_disk_path({"HOME": home})
+        result.check("the default place: ~/.local/share/wordle64/",
+                     path == Path(home) / ".local/share/wordle64/wordle64.d64", path)
+        disk = PlayerDisk.open(path, game.prg)
+        first = Game.boot(game.prg, game.labels, drive=disk.drive)
+        first.rerun_on_quit = True
+        answer = daily_answer(words, DAY)
+        first.type("2" + date_keys(DAY) + "{RETURN}" + answer + "{RETURN}{STOP}3Q")
+        result.check("the SAVEd file reaches the image", disk.sync() == ["W64STATS"],
+                     sorted(disk.drive.files))
+        result.check("Q: RUN again reads it back (PLAYED 1, hard mode ON)",
+                     first.stats()["played"] == 1 and first.byte("opt_hard") == 1,
+                     first.stats())
+        contents = read_d64(path)
+        result.check("d64py reads the game and W64STATS from the image",
+                     {f.name for f in contents.files} == {"WORDLE64", "W64STATS"},
+                     contents.files)
+        second = Game.boot(game.prg, game.labels, drive=PlayerDisk.open(path, game.prg).drive)
+        result.check("the next run: the statistics and settings as left",
+                     second.stats() == first.stats() and second.byte("opt_hard") == 1,
+                     second.stats())
+        second.type("2" + date_keys(DAY) + "{RETURN}")
+        screen_has(result, second, "GENIUS!")
+    return result
+
+
+ISSUE29_SCENARIOS = (issue29_1_readable_keys, issue29_3_player_disk, issue29_2_layout, issue29_5_settings_kept,
                      issue29_6_streaks, issue29_7_give_up, issue29_8_first_time,
                      issue29_9_absurdle_hard, issue29_10_footer)
 ISSUE29_SCREENSHOTS = ("readable_keys", "give_up", "menu_saved", "absurdle_hard", "date_entry",
