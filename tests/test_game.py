@@ -3,6 +3,7 @@ played under py65 (scripted games, refusals, statistics, a short fuzz, the termi
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -131,6 +132,15 @@ def glyph_from_source(number: int) -> bytes:
     rows = re.findall(r'glyph_row "([.#]{8})"', block)
     assert len(rows) == 8
     return bytes(int(row.replace("#", "1").replace(".", "0"), 2) for row in rows)
+
+
+def test_letters_and_digits_keep_a_margin_so_a_one_cell_key_stays_readable():
+    """Issue 29 item 1: a key is one cell; a letter touching its edge merges with the black
+    screen beside it. Every letter and digit drawn in charset.s leaves its outer pixels clear."""
+    for number in [*range(1, 27), *range(48, 58)]:
+        glyph = glyph_from_source(number)
+        assert glyph[0] == 0 and glyph[7] == 0, number
+        assert all(row & 0x81 == 0 for row in glyph), number
 
 
 # ---- the real PRG ------------------------------------------------------------------------------
@@ -391,3 +401,42 @@ def test_dates_only_looked_at_do_not_push_out_a_played_one(game, words):
     game.type("220261201{RETURN}")
     assert game.board().row == 1 and "GENIUS!" in game.screen().text()
     assert game.stats()["played"] == 1
+
+
+def test_run_stop_asks_before_giving_up_and_then_shows_the_word(game, words):
+    game.type("1")
+    answer = game.answer()
+    game.type(next(w for w in sorted(words.answers) if w != answer) + "{RETURN}{STOP}")
+    assert "GIVE UP? Y/N" in game.screen().text() and game.stats()["played"] == 0
+    game.type("N")
+    assert "GIVE UP" not in game.screen().text() and game.board().row == 1
+    game.type("{STOP}Y")
+    assert "THE WORD WAS" in game.screen().text() and answer.upper() in game.screen().text()
+    assert game.stats()["played"] == 1 and game.stats()["wins"] == 0
+
+
+def test_the_date_entry_offers_the_day_after_the_last_date(game, words):
+    game.type("220240228{RETURN}{STOP}2")
+    assert "2024-02-29" in game.screen().text() and game.byte("date_len") == 0
+    game.type("{RETURN}")
+    assert "DAILY 2024-02-29" in game.screen().text()
+    assert game.answer() == core.daily_word(2024, 2, 29, list(words.answers))
+
+
+def test_play_keeps_its_own_disk_between_runs(game_files, tmp_path):
+    """Issue 29 item 3: the path is printed, the game's SAVE lands on the .d64, a second run
+    reads it (the statistics screen counts the first run's game)."""
+    from wordle64.media.images import read_d64
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    command = [sys.executable, "-m", "wordle64.cli", "play", "--prg", str(game_files[0]),
+               "--labels", str(game_files[1]), "--plain", "--keys"]
+    first = subprocess.run([*command, "1CRANE{RETURN}{STOP}Y"], capture_output=True, text=True,
+                           timeout=300, cwd=REPO, env=env)
+    disk = tmp_path / "wordle64" / "wordle64.d64"
+    assert first.returncode == 0, first.stderr
+    assert str(disk) in first.stderr
+    assert {f.name for f in read_d64(disk).files} == {"WORDLE64", "W64STATS"}
+    second = subprocess.run([*command, "{STOP}5"], capture_output=True, text=True, timeout=300,
+                            cwd=REPO, env=env)
+    line = next(line for line in second.stdout.splitlines() if "PLAYED" in line)
+    assert line.split() == ["PLAYED", "1"]
