@@ -332,7 +332,34 @@ def issue29_3_player_disk(game: Game, menu: tuple, words: WordLists,
     return result
 
 
-ISSUE29_SCENARIOS = (issue29_1_readable_keys, issue29_3_player_disk, issue29_2_layout, issue29_5_settings_kept,
+def issue29_4_half_played_daily(game: Game, menu: tuple, words: WordLists,
+                                 shots: dict[str, Screen]) -> ScenarioResult:
+    """Item 4 (in part: the records stay ten, RAM below the charset is full): a half-played
+    daily is not pushed out by dates finished after it; the finished ones make room."""
+    result = ScenarioResult("issue29_4_half_played_daily")
+    game.restore(menu)
+    answer = daily_answer(words, DAY)
+    left = guesses_against(answer, words, 2)
+    game.type("2" + date_keys(DAY) + "{RETURN}")
+    play_rows(result, game, words, left)
+    game.type("{STOP}")
+    for offset in range(1, 13):               # twelve more dates won: more than the records
+        day = DAY + datetime.timedelta(days=offset)
+        game.type("2" + date_keys(day) + "{RETURN}" + daily_answer(words, day) + "{RETURN}"
+                  "{STOP}")
+    game.type("2" + date_keys(DAY) + "{RETURN}")
+    board = game.board()
+    result.check("the half-played date resumes on row 3 with its rows",
+                 board.row == 2 and [board.word(0), board.word(1)] == left,
+                 (board.row, board.word(0), board.word(1)))
+    game.type("{STOP}")
+    last = DAY + datetime.timedelta(days=12)
+    game.type("2" + date_keys(last) + "{RETURN}")
+    screen_has(result, game, "GENIUS!")
+    return result
+
+
+ISSUE29_SCENARIOS = (issue29_1_readable_keys, issue29_3_player_disk, issue29_4_half_played_daily, issue29_2_layout, issue29_5_settings_kept,
                      issue29_6_streaks, issue29_7_give_up, issue29_8_first_time,
                      issue29_9_absurdle_hard, issue29_10_footer)
 ISSUE29_SCREENSHOTS = ("readable_keys", "give_up", "menu_saved", "absurdle_hard", "date_entry",

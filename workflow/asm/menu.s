@@ -31,9 +31,13 @@ opt_sound:      .byte   1       ; 0: silent (sound.s plays nothing)
 last_date:      .byte   $FF     ; the last daily date accepted, YYYYMMDD digits ($FF: none),
                 .res    DIGITS - 1      ; so the date entry offers the next date (item 8)
 opt_end:
+
+.segment "BSS"                          ; set before use: no room in the PRG, none needed
 offer_digits:   .res    DIGITS  ; the date offered: last_date + 1 day ($FF first: none)
-game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
+
+.segment "DATA"
+game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
 date_len:       .byte   0       ; how many, 0..8 (every date entry starts empty: issue 15, fault 1)
 start_daily:    .res    1       ; menu_common: 1 straight to the date entry (once)
 
@@ -248,7 +252,7 @@ field_template: .byte   "YYYY-MM-DD"
 :       sty     text_colour
         jmp     put_char
 .pushseg
-.segment "DATA"
+.segment "BSS"
 @row:   .res 1
 .popseg
 .endproc
@@ -440,7 +444,7 @@ field_template: .byte   "YYYY-MM-DD"
 @check: jsr     parse_date
         jmp     date_to_day
 .pushseg
-.segment "DATA"
+.segment "BSS"
 @last:  .res 1
 .popseg
 .endproc

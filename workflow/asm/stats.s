@@ -131,7 +131,7 @@ RANDOM          = rand_streak - stats_streak
 @keep:  plp
         rts
 .pushseg
-.segment "DATA"
+.segment "BSS"
 @gap:   .res 2
 .popseg
 .endproc
@@ -168,7 +168,7 @@ RANDOM          = rand_streak - stats_streak
         ldx     stats_best + 1, y
         jmp     print_word
 .pushseg
-.segment "DATA"
+.segment "BSS"
 @pair:  .res 1
 .popseg
 .endproc
