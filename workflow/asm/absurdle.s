@@ -7,10 +7,10 @@
 ; bitmap keeps that group in place. The word list is the dictionary's own table, walked prefix
 ; by prefix (answer bit of each entry); there is no second copy of it.
 ;
-; Speed (PAL): the bitmap drives the walk (prefixes without a remaining answer are skipped);
-; per remaining answer a decode and a scorer with the guess's letters patched in (letter counts
-; of the answer, five compares): ~1.31 M cycles (1.33 s) for the costliest first guesses,
-; 0.1-0.3 s later on (results/validate/absurdle.json has the measured worst case).
+; Speed: the bitmap drives the walk (prefixes without a remaining answer are skipped); per
+; remaining answer a decode and a scorer with the guess's letters patched in (letter counts of
+; the answer, five compares); the first guess costs most (results/validate/absurdle.json has the
+; measured worst case).
 ;
 ; The mode's screen (absurdle_play) reuses the board (six rows scrolling up once full), the
 ; keyboard and the message lines of board.s; its statistics are its own (abs_played ...).

@@ -6,6 +6,9 @@
 ; digits at 48..57); the slots of characters we never print hold the tile outline pieces.
 ; wordle64.screen reads these bytes from the PRG to render screenshots, so what you draw here is
 ; what every screenshot shows.
+; Letters and digits are 6 x 6 inside a blank one-pixel margin (issue 29 item 1): a key, a legend
+; tile or the lost game's answer is a single coloured cell beside the black screen, and a stroke
+; on the cell's edge would merge with the black beside it (tests/test_game.py checks the margin).
 
 .include "c64.inc"
 .include "game.inc"

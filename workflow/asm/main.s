@@ -35,7 +35,7 @@ BAR_COL         = 4             ; one per 8 progress steps
                                         ; drops keys, so the menu shows only after it; its
                                         ; buffer lies in the unpacker's work area, unused yet
         jsr     palette_apply           ; the colour-blind setting as loaded
-        jsr     draw_menu_body          ; the menu (issue 17: within 1.5 s of RUN)
+        jsr     draw_menu_body          ; the menu before the unpack (issue 17's target)
         jsr     dict_start              ; the unpack begins; keys wait in the KERNAL's buffer
         jsr     draw_menu_footer        ; the dictionary's size (header, trailer) and the note
         jsr     menu_resume             ; keys typed meanwhile wait in the KERNAL's buffer
@@ -47,7 +47,7 @@ BAR_COL         = 4             ; one per 8 progress steps
         bne     @game
         lda     dict_complete           ; Absurdle needs the whole table and the RAM above it:
         bne     @absurdle               ; chosen within seconds of RUN, it waits for the rest
-        jsr     print_inline            ; of the unpack (at most ~5 s) under a progress bar
+        jsr     print_inline            ; of the unpack under a progress bar
         .byte   12, MENU_NOTE_ROW, COLOR_WHITE, "UNPACKING WORDS", 0
         lda     #COLOR_DIM
         sta     text_colour

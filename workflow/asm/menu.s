@@ -1,6 +1,7 @@
-; menu.s — the title screen (title tiles, how to play, the colour legend) and menu (random word,
-; daily word, hard mode, colour-blind palette, statistics, sound; Q: back to BASIC) and the
-; date entry of the daily word.
+; menu.s — the title screen (title tiles, the line under them, the colour legend) and menu
+; (random word, daily word, hard mode, colour-blind palette, statistics, sound, Absurdle, how to
+; play; Q: back to BASIC), the settings (kept on disk) and the date entry of the daily word, which
+; offers the day after the last date played.
 
 .include "c64.inc"
 .include "globals.inc"
