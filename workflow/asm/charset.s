@@ -236,12 +236,12 @@ charset:
         glyph_row "........"
 ; 23: W
         glyph_row "........"
-        glyph_row ".##..##."
-        glyph_row ".##..##."
-        glyph_row ".##..##."
-        glyph_row ".######."
-        glyph_row ".##..##."
         glyph_row ".#....#."
+        glyph_row ".#....#."
+        glyph_row ".#.##.#."
+        glyph_row ".#.##.#."
+        glyph_row ".######."
+        glyph_row "..#..#.."
         glyph_row "........"
 ; 24: X
         glyph_row "........"
