@@ -353,11 +353,12 @@ def test_a_short_fuzz_while_the_dictionary_unpacks_finds_nothing(game_files, wor
     assert report["min_stack_pointer"] >= 0xC0
 
 
-def test_play_command_types_keys_and_prints_the_screen(game_files):
+def test_play_command_types_keys_and_prints_the_screen(game_files, tmp_path):
     run = subprocess.run(
         [sys.executable, "-m", "wordle64.cli", "play", "--prg", str(game_files[0]),
          "--labels", str(game_files[1]), "--daily", "2026-11-30", "--keys", "AB{DEL}",
-         "--plain"], capture_output=True, text=True, timeout=300, cwd=REPO)
+         "--plain"], capture_output=True, text=True, timeout=300, cwd=REPO,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})      # its disk: not the user's
     assert run.returncode == 0, run.stderr
     assert "DAILY 2026-11-30" in run.stdout
     assert "Q W E R T Y U I O P" in run.stdout
