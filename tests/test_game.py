@@ -3,6 +3,7 @@ played under py65 (scripted games, refusals, statistics, a short fuzz, the termi
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -133,6 +134,15 @@ def glyph_from_source(number: int) -> bytes:
     return bytes(int(row.replace("#", "1").replace(".", "0"), 2) for row in rows)
 
 
+def test_letters_and_digits_keep_a_margin_so_a_one_cell_key_stays_readable():
+    """Issue 29 item 1: a key is one cell; a letter touching its edge merges with the black
+    screen beside it. Every letter and digit drawn in charset.s leaves its outer pixels clear."""
+    for number in [*range(1, 27), *range(48, 58)]:
+        glyph = glyph_from_source(number)
+        assert glyph[0] == 0 and glyph[7] == 0, number
+        assert all(row & 0x81 == 0 for row in glyph), number
+
+
 # ---- the real PRG ------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def words(game_files) -> WordLists:
@@ -177,7 +187,7 @@ def test_the_menu_reads_keys_while_the_dictionary_unpacks_and_a_guess_is_checked
     early = Game.boot(game_files[0].read_bytes(), labels, background=True)
     assert early.machine.mpu.pc == GETIN and early.unpacking()
     text = early.screen().text()
-    assert "1  RANDOM WORD" in text and "7  ABSURDLE" in text and "PRESS 1-7" in text
+    assert "1  RANDOM WORD" in text and "7  ABSURDLE" in text and "PRESS 1-8" in text
     assert f"{len(words.answers)} ANSWERS AMONG {len(words.words)} WORDS" in text
     assert early.word("dict_word_count") == len(words.words)
     assert early.word("dict_answer_count") == len(words.answers)
@@ -198,7 +208,7 @@ def test_absurdle_chosen_while_unpacking_says_so_and_waits_for_the_whole_table(g
     early.run_to("dict_finish")
     assert "UNPACKING WORDS" in early.screen().text() and early.unpacking()
     early.run_to("progress_bar", stop_a=128)     # the bar fills as the unpack goes on
-    bar = early.screen().colours[24 * 40 + 4:24 * 40 + 36]
+    bar = early.screen().colours[21 * 40 + 4:21 * 40 + 36]
     assert early.unpacking() and bar[0] != bar[-1]
     early._run(BOOT_CYCLES, "Absurdle after the unpack")
     assert not early.unpacking()
@@ -228,7 +238,7 @@ def test_absent_keys_are_readable(game, words):
 def test_q_on_the_menu_goes_back_to_basic(game):
     game.type("Q")
     assert game.quits == 1
-    assert "PRESS 1-7, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
+    assert "PRESS 1-8, Q BACK TO BASIC" in game.screen().text()      # the harness runs it again
 
 
 def test_a_daily_guess_is_coloured_as_the_reference_scores_it(game, words):
@@ -295,9 +305,10 @@ def test_statistics_after_a_win_and_a_loss(game, words):
     assert answer.upper() in game.screen().text()
     game.type("{STOP}5")
     lines = game.screen().text_lines()
-    values = {line[8:26].strip(): line[26:].strip() for line in lines[6:13] if line.strip()}
-    assert values == {"PLAYED": "2", "WIN %": "50", "CURRENT STREAK": "0", "BEST STREAK": "1"}
-    assert lines[18].split() == ["2", "█" * 22, "1"]       # one win in two guesses: full bar
+    values = {line[6:26].strip(): line[26:].strip() for line in lines[4:12] if line.strip()}
+    assert values == {"PLAYED": "2", "WIN %": "50", "DAILY STREAK": "0",
+                      "BEST DAILY STREAK": "0", "RANDOM STREAK": "0", "BEST RANDOM STREAK": "1"}
+    assert lines[16].split() == ["2", "█" * 22, "1"]       # one win in two guesses: full bar
 
 
 def test_restore_and_stray_keys_do_nothing_on_the_menu(game):
@@ -342,11 +353,12 @@ def test_a_short_fuzz_while_the_dictionary_unpacks_finds_nothing(game_files, wor
     assert report["min_stack_pointer"] >= 0xC0
 
 
-def test_play_command_types_keys_and_prints_the_screen(game_files):
+def test_play_command_types_keys_and_prints_the_screen(game_files, tmp_path):
     run = subprocess.run(
         [sys.executable, "-m", "wordle64.cli", "play", "--prg", str(game_files[0]),
          "--labels", str(game_files[1]), "--daily", "2026-11-30", "--keys", "AB{DEL}",
-         "--plain"], capture_output=True, text=True, timeout=300, cwd=REPO)
+         "--plain"], capture_output=True, text=True, timeout=300, cwd=REPO,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})      # its disk: not the user's
     assert run.returncode == 0, run.stderr
     assert "DAILY 2026-11-30" in run.stdout
     assert "Q W E R T Y U I O P" in run.stdout
@@ -390,3 +402,42 @@ def test_dates_only_looked_at_do_not_push_out_a_played_one(game, words):
     game.type("220261201{RETURN}")
     assert game.board().row == 1 and "GENIUS!" in game.screen().text()
     assert game.stats()["played"] == 1
+
+
+def test_run_stop_asks_before_giving_up_and_then_shows_the_word(game, words):
+    game.type("1")
+    answer = game.answer()
+    game.type(next(w for w in sorted(words.answers) if w != answer) + "{RETURN}{STOP}")
+    assert "GIVE UP? Y/N" in game.screen().text() and game.stats()["played"] == 0
+    game.type("N")
+    assert "GIVE UP" not in game.screen().text() and game.board().row == 1
+    game.type("{STOP}Y")
+    assert "THE WORD WAS" in game.screen().text() and answer.upper() in game.screen().text()
+    assert game.stats()["played"] == 1 and game.stats()["wins"] == 0
+
+
+def test_the_date_entry_offers_the_day_after_the_last_date(game, words):
+    game.type("220240228{RETURN}{STOP}2")
+    assert "2024-02-29" in game.screen().text() and game.byte("date_len") == 0
+    game.type("{RETURN}")
+    assert "DAILY 2024-02-29" in game.screen().text()
+    assert game.answer() == core.daily_word(2024, 2, 29, list(words.answers))
+
+
+def test_play_keeps_its_own_disk_between_runs(game_files, tmp_path):
+    """Issue 29 item 3: the path is printed, the game's SAVE lands on the .d64, a second run
+    reads it (the statistics screen counts the first run's game)."""
+    from wordle64.media.images import read_d64
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    command = [sys.executable, "-m", "wordle64.cli", "play", "--prg", str(game_files[0]),
+               "--labels", str(game_files[1]), "--plain", "--keys"]
+    first = subprocess.run([*command, "1CRANE{RETURN}{STOP}Y"], capture_output=True, text=True,
+                           timeout=300, cwd=REPO, env=env)
+    disk = tmp_path / "wordle64" / "wordle64.d64"
+    assert first.returncode == 0, first.stderr
+    assert str(disk) in first.stderr
+    assert {f.name for f in read_d64(disk).files} == {"WORDLE64", "W64STATS"}
+    second = subprocess.run([*command, "{STOP}5"], capture_output=True, text=True, timeout=300,
+                            cwd=REPO, env=env)
+    line = next(line for line in second.stdout.splitlines() if "PLAYED" in line)
+    assert line.split() == ["PLAYED", "1"]

@@ -34,7 +34,7 @@ def _saved_by_python_drive(prg: bytes, labels: dict, words) -> tuple[bytes, byte
     game = Game.boot(prg, labels, drive=drive)
     play_rows(ScenarioResult("iec"), game, words, [random_game(game, 0x004000)])
     start = labels["stats_played"]
-    return drive.files[FILE], bytes(game.memory[start:start + 24])
+    return drive.files[FILE], bytes(game.memory[start:labels["stats_day"] + 3])
 
 
 @pytest.mark.parametrize("damage", [None, "short"])

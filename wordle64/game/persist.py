@@ -21,7 +21,7 @@ from wordle64.game.shared import (ScenarioResult, WordLists, daily_answer, date_
                                   guesses_against, play_rows, random_game)
 
 FILE = "W64STATS"
-FILE_BYTES = 394             # as SAVEd: load address, "W64S", version, 24 + 361 bytes, sum
+FILE_BYTES = 409             # as SAVEd: load address, "W64S", version, 28 + 361 + 11 bytes, sum
 DAY1, DAY2 = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
 
 
@@ -57,9 +57,12 @@ def _check_round_trip(result: ScenarioResult, prg: bytes, labels: dict, words: W
     game = Game.boot(prg, labels, drive=drive)
     result.check("an empty disk: a new start, said on the menu",
                  _note(game) == "NO STATISTICS ON DISK: NEW START", _note(game))
+    game.type("46")                         # colour-blind ON, sound OFF: kept too (issue 29)
     _play(game, words, result)
+    result.check("after the first SAVE the menu says so (issue 29 item 10)",
+                 _note(game) == "STATISTICS SAVED ON DISK", _note(game))
     saved = _saved_state(game)
-    result.check("the file is SAVEd (394 bytes: load address, magic, 24 + 361 bytes, sum)",
+    result.check("the file is SAVEd (409 bytes: load address, magic, 28 + 361 + 11 bytes, sum)",
                  len(drive.files.get(FILE, b"")) == FILE_BYTES, len(drive.files.get(FILE, b"")))
     result.check("3 games counted before the reset", saved[0]["played"] == 3, saved[0])
     game = Game.boot(prg, labels, drive=drive)                 # reset, load and run again
@@ -68,6 +71,9 @@ def _check_round_trip(result: ScenarioResult, prg: bytes, labels: dict, words: W
     result.check("after the reset: the same statistics", _saved_state(game)[0] == saved[0],
                  f"{_saved_state(game)[0]} vs {saved[0]}")
     result.check("after the reset: the same daily records", _saved_state(game)[1] == saved[1])
+    result.check("after the reset: the settings as set (colour-blind ON, sound OFF)",
+                 (game.byte("opt_colour_blind"), game.byte("opt_sound"), game.memory[0xD022])
+                 == (1, 0, 3), (game.byte("opt_colour_blind"), game.byte("opt_sound")))
     game.type("5")
     result.check("the statistics screen says they are kept on disk",
                  game.screen().find("KEPT ON DISK") is not None, game.screen().text())
@@ -89,7 +95,7 @@ def _corruptions(good: bytes) -> dict[str, tuple[bytes, str]]:
     return {"one bit flipped": (bytes(flipped), damaged), "one byte short": (good[:-1], damaged),
             "one byte long": (good + b"\x00", damaged), "sum only": (good[-2:], new),
             "empty": (b"", new), "random bytes": (noise, new),
-            "another version": (good[:6] + b"\x02" + good[7:], new),
+            "another version": (good[:6] + bytes([good[6] + 1]) + good[7:], new),
             "load address only": (good[:2], new)}
 
 

@@ -167,3 +167,38 @@ def contrast(first: tuple[int, int, int], second: tuple[int, int, int]) -> float
     """WCAG contrast ratio of two colours, 1..21."""
     light, dark = sorted((luminance(first), luminance(second)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
+
+
+def edge_pixels(charset: bytes, glyph: int) -> int:
+    """Set pixels of a glyph on its cell's outer rows and columns (0: a margin all round)."""
+    rows = charset[8 * glyph:8 * glyph + 8]
+    inner = sum(bin(row & 0x81).count("1") for row in rows[1:7])
+    return inner + bin(rows[0]).count("1") + bin(rows[7]).count("1")
+
+
+@dataclass(frozen=True)
+class TileLetter:
+    """A letter on a coloured cell (a key, a legend tile, a tile's centre): where, its contrast
+    with its own cell and its pixels on the cell's edge."""
+
+    column: int
+    row: int
+    letter: str
+    contrast: float
+    edge_pixels: int
+
+
+def tile_letters(screen: Screen, palette) -> list[TileLetter]:
+    """Every letter (glyphs 1..26) on a cell whose background is not the screen's own."""
+    found = []
+    for row in range(25):
+        for column in range(40):
+            code, colour = screen.cell(column, row)
+            glyph = screen.glyph(column, row)
+            if not 1 <= glyph <= 26 or code >> 6 == 0:
+                continue
+            found.append(TileLetter(column, row, chr(64 + glyph),
+                                    round(contrast(palette[colour],
+                                                   palette[screen.background(column, row)]), 2),
+                                    edge_pixels(screen.charset, glyph)))
+    return found

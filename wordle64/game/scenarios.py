@@ -18,10 +18,11 @@ from wordle64.game.shared import (ScenarioResult, WordLists, answer_is, board_ok
                                   guesses_against, play_rows, random_game, screen_has, stat_is)
 from wordle64.game.faults import FAULT_SCENARIOS
 from wordle64.game.scenarios_absurdle import scenario_absurdle
+from wordle64.game.scenarios_keep import ISSUE29_SCENARIOS, ISSUE29_SCREENSHOTS
 
 SCREENSHOTS = ("charset", "unpacking", "menu", "game_won", "game_lost", "not_in_word_list",
                "date_refused", "hard_mode", "colour_blind", "statistics", "daily_played",
-               "hard_mode_two", "absurdle", "absurdle_thinking")
+               "hard_mode_two", "absurdle", "absurdle_thinking", *ISSUE29_SCREENSHOTS)
 
 # short names used throughout the scenarios below
 _guesses_against, _screen_has, _board_ok, _play_rows = (guesses_against, screen_has, board_ok,
@@ -142,7 +143,7 @@ def _scenario_daily_date(game: Game, menu: tuple, words: WordLists,
             answer_is(result, game, daily_answer(words, day), f"daily answer of {typed}")
     game.restore(menu)
     game.type("2123{STOP}")
-    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-7") is not None,
+    result.check("RUN/STOP leaves the date entry", game.screen().find("PRESS 1-8") is not None,
                  game.screen().text())
     return result
 
@@ -185,7 +186,7 @@ def _scenario_colour_blind(game: Game, menu: tuple, words: WordLists,
     answer = random_game(game, 0x000042)
     _play_rows(result, game, words, _guesses_against(answer, words, 3, want_green=True))
     shots["colour_blind"] = game.screen()
-    game.type("{STOP}4")
+    game.type("{STOP}Y{STOP}4")                 # give up (issue 29 item 7), then the menu
     result.check("toggled back: green and yellow", (memory[0xD022], memory[0xD023]) == (5, 7),
                  (memory[0xD022], memory[0xD023]))
     return result
@@ -205,23 +206,24 @@ def _scenario_statistics(game: Game, menu: tuple, words: WordLists,
     answer = game.answer()
     _play_rows(result, game, words, _guesses_against(answer, words, 3) + [answer])
     game.type("{STOP}5")
-    expect = {"PLAYED": "3", "WIN %": "67", "CURRENT STREAK": "1", "BEST STREAK": "1"}
+    expect = {"PLAYED": "3", "WIN %": "67", "RANDOM STREAK": "1", "BEST RANDOM STREAK": "1",
+              "DAILY STREAK": "0"}
     for label, value in expect.items():
         stat_is(result, game, label, value, f"statistics: {label} {value}")
     lines = game.screen().text_lines()
     result.check("distribution: one win in 2, one in 4",
-                 lines[18].split()[-1] == "1" and lines[20].split()[-1] == "1"
-                 and lines[17].split()[-1] == "0", "\n".join(lines[17:23]))
+                 lines[16].split()[-1] == "1" and lines[18].split()[-1] == "1"
+                 and lines[15].split()[-1] == "0", "\n".join(lines[15:21]))
     shots["statistics"] = game.screen()
     game.type("X")
-    _screen_has(result, game, "PRESS 1-7")
+    _screen_has(result, game, "PRESS 1-8")
     return result
 
 
 # in order: each starts from the menu's snapshot, screenshots land in `shots` by name
 SCENARIOS = (_scenario_menu, _scenario_won, _scenario_lost, _scenario_not_in_word_list,
              _scenario_daily_date, _scenario_hard_mode, _scenario_colour_blind,
-             _scenario_statistics, *FAULT_SCENARIOS, scenario_absurdle)
+             _scenario_statistics, *FAULT_SCENARIOS, scenario_absurdle, *ISSUE29_SCENARIOS)
 
 
 def scripted_games(prg: bytes, labels: dict[str, int], words: WordLists,
@@ -248,8 +250,8 @@ def scripted_games(prg: bytes, labels: dict[str, int], words: WordLists,
         save_png(shots[name], path, scale=scale)
     return {
         "passed": all(r.passed for r in results),
-        "scenarios": [{"name": r.name, "passed": r.passed, "checks": r.checks}
-                      for r in results],
+        "scenarios": [{"name": r.name, "passed": r.passed, "checks": r.checks,
+                       **({"measured": r.measured} if r.measured else {})} for r in results],
         "checks": sum(len(r.checks) for r in results),
         "failed_checks": [f"{r.name}: {c['check']}: {c['detail'][:300]}"
                           for r in results for c in r.checks if not c["passed"]],

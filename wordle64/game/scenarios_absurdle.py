@@ -72,5 +72,5 @@ def scenario_absurdle(game: Game, menu: tuple, words: WordLists,
                  board.row == ROWS - 1 and [board.word(r) for r in range(ROWS - 1)] ==
                  guesses[-(ROWS - 1):], [board.word(r) for r in range(board.row)])
     game.type("{STOP}")
-    screen_has(result, game, "PRESS 1-7")
+    screen_has(result, game, "PRESS 1-8")
     return result

@@ -68,6 +68,10 @@ class Game:
         self.anim_jiffies = 0        # the PRG's own reveal pace (read at boot)
         self.start: tuple | None = None
         self.drive: Drive | None = None   # the disk drive of the KERNAL file calls (boot)
+        self.prg = b""                # the PRG booted (reboot boots it again)
+        self.power_on: tuple | None = None   # RUN as booted: memory before start-up
+        self.rerun_on_quit = False   # Q: RUN again from power_on (the statistics read from the
+        # drive again, as on a C64) instead of the booted menu's snapshot (faster)
         self.keys_pressed = 0
         self.restores = 0
         self.min_sp = 0xFF
@@ -100,6 +104,7 @@ class Game:
         game_drive.attach(machine)
         machine.memory[0xBA] = device
         game = cls(machine)
+        game.prg = prg
         game.background = background
         game.drive = game_drive
         game.set_jiffy(jiffy)
@@ -108,6 +113,7 @@ class Game:
         mpu.p = MPU.UNUSED | MPU.BREAK
         mpu.pc = machine.addr("main")
         mpu.processorCycles = 0
+        game.power_on = game.snapshot()
         game._run(BOOT_CYCLES, "start-up")
         if not game.unpacking():
             game.min_sp = 0xFF              # from here on the game's own stack alone
@@ -118,6 +124,11 @@ class Game:
             machine.memory[labels["anim_jiffies"]] = 0
         game.start = game.snapshot()
         return game
+
+    def reboot(self) -> Game:
+        """The same PRG booted again with the same drive: a reset (memory gone, the disk kept)."""
+        return Game.boot(self.prg, self.labels, drive=self.drive,
+                         device=self.machine.memory[0xBA])
 
     @classmethod
     def from_files(cls, prg_path: str | Path, labels_path: str | Path, **kwargs) -> Game:
@@ -217,6 +228,15 @@ class Game:
         stats, cycles = self.stats(), self.machine.mpu.processorCycles
         self.played_before_quits += stats["played"]
         self.won_before_quits += stats["wins"]
+        if self.rerun_on_quit and self.power_on is not None:
+            jiffy = self.jiffy
+            self.restore(self.power_on)                  # RUN again: start-up reads the drive
+            self.machine.mpu.processorCycles = cycles
+            self.set_jiffy(jiffy)
+            started, self.start = self.start, None       # start-up's stack rules (see _run)
+            self._run(BOOT_CYCLES, "start-up after Q")
+            self.start, self.min_sp = started, 0xFF
+            return
         self.restore(self.start)
         self.machine.mpu.processorCycles = cycles        # time goes on
         self.game_stack_from_now = self.unpacking()      # unpacking again (see boot)

@@ -24,6 +24,7 @@ class ScenarioResult:
     name: str
     checks: list[dict] = field(default_factory=list)
     keys: int = 0
+    measured: dict = field(default_factory=dict)    # figures a scenario measures (games.json)
 
     def check(self, what: str, ok: bool, detail: object = "") -> bool:
         self.checks.append({"check": what, "passed": bool(ok), "detail": str(detail)})
@@ -108,7 +109,7 @@ def answer_is(result: ScenarioResult, game: Game, want: str, what: str) -> bool:
 def stat_shown(game: Game, label: str) -> str | None:
     """A value on the statistics screen, by its label (None when no line has it)."""
     for line in game.screen().text_lines():
-        if line[8:].startswith(label):
+        if line[6:26].rstrip() == label:
             return line[26:].strip()
     return None
 

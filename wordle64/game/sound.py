@@ -82,8 +82,8 @@ def _check_game(result: ScenarioResult, game: Game, menu: tuple, words: WordList
 def _check_off(result: ScenarioResult, game: Game, menu: tuple, words: WordLists) -> None:
     game.restore(menu)
     game.type("6")
-    result.check("the menu switches sound off", game.screen().text_lines()[18].rstrip()
-                 .endswith("OFF"), game.screen().text_lines()[18])
+    result.check("the menu switches sound off", game.screen().text_lines()[13].rstrip()
+                 .endswith("OFF"), game.screen().text_lines()[13])
     game.type("1")
     answer = game.answer()
     writes = _writes(game, guesses_against(answer, words, 1)[0] + "{RETURN}" + answer +

@@ -7,10 +7,10 @@
 ; bitmap keeps that group in place. The word list is the dictionary's own table, walked prefix
 ; by prefix (answer bit of each entry); there is no second copy of it.
 ;
-; Speed (PAL): the bitmap drives the walk (prefixes without a remaining answer are skipped);
-; per remaining answer a decode and a scorer with the guess's letters patched in (letter counts
-; of the answer, five compares): ~1.31 M cycles (1.33 s) for the costliest first guesses,
-; 0.1-0.3 s later on (results/validate/absurdle.json has the measured worst case).
+; Speed: the bitmap drives the walk (prefixes without a remaining answer are skipped); per
+; remaining answer a decode and a scorer with the guess's letters patched in (letter counts of
+; the answer, five compares); the first guess costs most (results/validate/absurdle.json has the
+; measured worst case).
 ;
 ; The mode's screen (absurdle_play) reuses the board (six rows scrolling up once full), the
 ; keyboard and the message lines of board.s; its statistics are its own (abs_played ...).
@@ -677,7 +677,8 @@ CLEAR_BLOCK     = walk_prefix::clear_1 - walk_prefix::clear_0
 
 ; ---- the mode's screen -------------------------------------------------------------------------
 INFO_ROW        = 3             ; panel: "GUESSES n", then "n LEFT"
-STATS_ROW       = 16            ; panel: the mode's statistics (two lines)
+STATS_ROW       = 17            ; panel: the mode's statistics (two lines; a blank row
+                                ; apart from the messages and the help)
 BAR_CELLS       = 13            ; progress mark: one cell per two first letters
 
 ; absurdle_play: Absurdle games from the menu until RUN/STOP (RETURN after a win plays again).
@@ -696,7 +697,11 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
 @submit:
         jsr     board_accept_row        ; C = 0: refused, the reason on screen
         bcc     @key
-        jsr     think
+        lda     opt_hard                ; hard mode as in Wordle: the previous row's hints
+        beq     :+                      ; (issue 29 item 9)
+        jsr     board_hard_check
+        bcc     @key                    ; the reason is on screen
+:       jsr     think
         jsr     board_submit_row        ; C = 1: five right-place marks
         php
         jsr     draw_info
@@ -808,7 +813,11 @@ BAR_CELLS       = 13            ; progress mark: one cell per two first letters
 .proc draw_abs_panel
         jsr     print_inline
         .byte   PANEL_COL, 1, COLOR_WHITE, "ABSURDLE", 0
-        jsr     draw_stats
+        lda     opt_hard
+        beq     :+
+        jsr     print_inline        ; beside the title: rows 3-4 hold GUESSES and LEFT
+        .byte   PANEL_COL + 10, 1, COLOR_YELLOW, "HARD MODE", 0
+:       jsr     draw_stats
         jsr     draw_play_help
         jmp     draw_info
 .endproc

@@ -52,8 +52,9 @@ outline:        .byte   GLYPH_BOX_TL, GLYPH_BOX_T, GLYPH_BOX_TR
 style_bg:       .byte   BG_PLAIN, BG_PLAIN, BG_ABSENT, BG_ELSEWHERE, BG_RIGHT
 style_frame:    .byte   COLOR_DIM, COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
 style_letter:   .byte   COLOR_WHITE, COLOR_WHITE, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
-; keys: unknown light grey on black; absent white on the absent tiles' dark grey (9.7:1, it was
-; dark grey on black, 2.2:1); elsewhere and right place black on their tile colours
+; keys: unknown light grey on black; absent white on the absent tiles' dark grey (dark grey on
+; black could not be read); elsewhere and right place black on their tile colours (the contrast
+; of each, measured: games.json, scenario issue29_1_readable_keys)
 key_bg:         .byte   BG_PLAIN, BG_ABSENT, BG_ELSEWHERE, BG_RIGHT
 key_colour:     .byte   COLOR_LIGHT_GREY, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK
 row_offset:     .byte   0, 5, 10, 15, 20, 25
@@ -528,7 +529,7 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 .segment "RODATA"
 message_colour: .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
-                .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED
+                .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED, COLOR_YELLOW
 messages:                               ; in MSG_* order (str_pick counts them)
                 .byte   "GENIUS!", 0            ; MSG_WON1
                 .byte   "MAGNIFICENT!", 0
@@ -540,4 +541,5 @@ messages:                               ; in MSG_* order (str_pick counts them)
                 .byte   "NOT IN WORD LIST", 0   ; MSG_UNKNOWN
                 .byte   "HARD MODE:", 0         ; MSG_HARD
                 .byte   "THE WORD WAS", 0       ; MSG_ANSWER
-                .assert message_colour + MSG_ANSWER + 1 = messages, error, "a colour a message"
+                .byte   "GIVE UP? Y/N", 0       ; MSG_GIVE_UP
+                .assert message_colour + MSG_GIVE_UP + 1 = messages, error, "a colour a message"

@@ -54,12 +54,17 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         beq     @new
         dex
         bpl     @free
-        ldx     daily_next
-        inx
+        ldy     #DAILY_SLOTS            ; else the next finished one in turn (its result
+@turn:  ldx     daily_next              ; is the oldest kept): a half-played date is replaced
+        inx                             ; only when all ten are half-played (issue 29 item 4)
         cpx     #DAILY_SLOTS
         bcc     :+
         ldx     #0
 :       stx     daily_next
+        lda     daily_status, x
+        bmi     @new                    ; STATUS_OVER
+        dey
+        bne     @turn
 @new:   lda     day_number
         sta     daily_day_lo, x
         lda     day_number + 1

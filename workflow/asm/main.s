@@ -10,9 +10,9 @@
 
 LETTERS         = 5
 ROWS            = 6
-HELP_ROW        = 19            ; three help lines in the panel
-MENU_NOTE_ROW   = 22            ; the menu's message line (menu.s ERROR_ROW)
-BAR_ROW         = 24            ; the unpack's progress bar, over the menu's footer: 32 cells,
+HELP_ROW        = 20            ; three help lines in the panel
+MENU_NOTE_ROW   = 19            ; the date field's line (menu.s DATE_ROW): no date entry now
+BAR_ROW         = 21            ; the unpack's progress bar, on the date error line: 32 cells,
 BAR_COL         = 4             ; one per 8 progress steps
 
 .export main
@@ -34,7 +34,8 @@ BAR_COL         = 4             ; one per 8 progress steps
         jsr     persist_load            ; statistics and daily dates first: a drive's LOAD
                                         ; drops keys, so the menu shows only after it; its
                                         ; buffer lies in the unpacker's work area, unused yet
-        jsr     draw_menu_body          ; the menu (issue 17: within 1.5 s of RUN)
+        jsr     palette_apply           ; the colour-blind setting as loaded
+        jsr     draw_menu_body          ; the menu before the unpack (issue 17's target)
         jsr     dict_start              ; the unpack begins; keys wait in the KERNAL's buffer
         jsr     draw_menu_footer        ; the dictionary's size (header, trailer) and the note
         jsr     menu_resume             ; keys typed meanwhile wait in the KERNAL's buffer
@@ -46,7 +47,7 @@ BAR_COL         = 4             ; one per 8 progress steps
         bne     @game
         lda     dict_complete           ; Absurdle needs the whole table and the RAM above it:
         bne     @absurdle               ; chosen within seconds of RUN, it waits for the rest
-        jsr     print_inline            ; of the unpack (at most ~5 s) under a progress bar
+        jsr     print_inline            ; of the unpack under a progress bar
         .byte   12, MENU_NOTE_ROW, COLOR_WHITE, "UNPACKING WORDS", 0
         lda     #COLOR_DIM
         sta     text_colour
@@ -139,7 +140,11 @@ BAR_COL         = 4             ; one per 8 progress steps
         beq     @leave                  ; nothing typed in: nothing to keep
         lda     game_mode
         bne     @keep                   ; a daily game is kept: choosing its date resumes it
-        jsr     stats_add_loss          ; a random game left after a guess counts as lost
+        jsr     give_up_asked           ; a random game is lost if left: ask first (issue 29)
+        bcc     @key                    ; no: play on
+        jsr     stats_add_loss
+        jsr     persist_save
+        jmp     @lost_shown             ; the word, then RETURN / STOP as after a loss
 @keep:  jsr     persist_save
 @leave: clc
         rts
@@ -174,9 +179,29 @@ BAR_COL         = 4             ; one per 8 progress steps
         clc
         adc     #<(MSG_WON1 - 1)         ; wrap-around: + guesses - 1
         jsr     board_message
-@over:  ldy     #HELP_ROW
+@over:  jsr     stats_panel
+        ldy     #HELP_ROW
         jsr     clear_panel_line
         jmp     end_of_game
+.endproc
+
+; give_up_asked: "GIVE UP? Y/N" on the message line until Y (give up) or N / RUN/STOP (play on,
+; the message cleared).
+; in: a game on screen  out: C = 1 give up, C = 0 play on  clobbers: A X Y
+.proc give_up_asked
+        lda     #MSG_GIVE_UP
+        jsr     board_message
+@key:   jsr     wait_key
+        jsr     unshift_letter
+        cmp     #$59                    ; Y (PETSCII: the charmap would make 'Y' a glyph)
+        beq     @yes                    ; C = 1
+        cmp     #$4E                    ; N
+        beq     @no
+        cmp     #PETSCII_STOP
+        bne     @key
+@no:    jsr     board_clear_messages
+        clc
+@yes:   rts
 .endproc
 
 ; type_row: keys into the board's typing row (letters, DEL) until RETURN or RUN/STOP; each key

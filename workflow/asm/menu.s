@@ -1,24 +1,44 @@
-; menu.s — the title screen (title tiles, how to play, the colour legend) and menu (random word,
-; daily word, hard mode, colour-blind palette, statistics, sound; Q: back to BASIC) and the
-; date entry of the daily word.
+; menu.s — the title screen (title tiles, the line under them, the colour legend) and menu
+; (random word, daily word, hard mode, colour-blind palette, statistics, sound, Absurdle, how to
+; play; Q: back to BASIC), the settings (kept on disk) and the date entry of the daily word, which
+; offers the day after the last date played.
 
 .include "c64.inc"
 .include "globals.inc"
 .include "game.inc"
 
-MENU_COL        = 9             ; column of the menu items
-DATE_ROW        = 21            ; the date entry line
+; The menu's grid (issue 29 item 2): a blank row between any two parts. Rows 1-3 title tiles,
+; 5 the line under them, 7 the legend, 9-15 the items in two columns (games left, settings
+; right), 17 the prompt (the date entry's keys while it runs), 19 the date field (or
+; main.s's "UNPACKING WORDS"), 21 its error (or main.s's progress bar), 23 the statistics note,
+; 24 the dictionary's size.
+GAMES_COL       = 2             ; column of the games' items
+SETTINGS_COL    = 21            ; column of the settings' items
+ON_OFF_COL      = 37            ; ON / OFF beside them
+ITEM_ROW        = 9             ; the first row of items; they are two rows apart
+PROMPT_ROW      = 17
+DATE_ROW        = 19            ; the date entry line
+MENU_COL        = 9             ; column of "DATE:"
 DATE_COL        = 17            ; column of the YYYY-MM-DD field
-ERROR_ROW       = 22
-HELP_ROW        = 23
+ERROR_ROW       = 21
 FOOTER_ROW      = 24            ; dictionary size (row 23 above it: persist_show_note)
 DIGITS          = 8             ; YYYYMMDD
 
 .segment "DATA"
+; the settings: one block, kept on disk with the statistics (persist.s, issue 29 item 5)
 opt_hard:       .byte   0       ; 1: hard mode (revealed hints must be used)
-opt_colour_blind: .byte 0       ; 1: orange / cyan instead of green / yellow
-game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
+opt_colour_blind: .byte 0       ; 1: cyan instead of green for the right place
+opt_sound:      .byte   1       ; 0: silent (sound.s plays nothing)
+last_date:      .byte   $FF     ; the last daily date accepted, YYYYMMDD digits ($FF: none),
+                .res    DIGITS - 1      ; so the date entry offers the next date (item 8)
+opt_end:
+
+.segment "BSS"                          ; set before use: no room in the PRG, none needed
+offer_digits:   .res    DIGITS  ; the date offered: last_date + 1 day ($FF first: none)
 date_digits:    .res    DIGITS  ; digits typed so far, 0..9 each
+
+.segment "DATA"
+game_mode:      .byte   GAME_RANDOM     ; GAME_RANDOM, GAME_DAILY or GAME_ABSURDLE: menu_run's
 date_len:       .byte   0       ; how many, 0..8 (every date entry starts empty: issue 15, fault 1)
 start_daily:    .res    1       ; menu_common: 1 straight to the date entry (once)
 
@@ -84,8 +104,9 @@ field_template: .byte   "YYYY-MM-DD"
         beq     @palette
         cmp     #$43                    ; C
         beq     @palette
-        cmp     #$51                    ; Q: back to BASIC
-        bne     :+
+        cmp     #$51                    ; Q: back to BASIC, the settings saved first (a
+        bne     :+                      ; change not followed by a game would be lost)
+        jsr     persist_save
         jmp     quit_to_basic
 :       cmp     #'6'
         beq     @sound
@@ -93,11 +114,15 @@ field_template: .byte   "YYYY-MM-DD"
         beq     @absurdle
         cmp     #$41                    ; A
         beq     @absurdle
+        cmp     #'8'
+        beq     @how
         cmp     #'5'
         beq     @stats
         cmp     #$53                    ; S
         bne     @key
 @stats: jsr     stats_show
+        jmp     @draw
+@how:   jsr     how_to_play
         jmp     @draw
 @hard:  lda     opt_hard
         eor     #1
@@ -163,36 +188,74 @@ field_template: .byte   "YYYY-MM-DD"
         bpl     @cell
 
         jsr     print_inline
-        .byte   MENU_COL, 8, COLOR_WHITE, "1  RANDOM WORD", 0
+        .byte   GAMES_COL, ITEM_ROW, COLOR_WHITE, "1  RANDOM WORD", 0
         jsr     print_inline
-        .byte   MENU_COL, 10, COLOR_WHITE, "2  DAILY WORD", 0
+        .byte   GAMES_COL, ITEM_ROW + 2, COLOR_WHITE, "2  DAILY WORD", 0
         jsr     print_inline
-        .byte   MENU_COL, 12, COLOR_WHITE, "3  HARD MODE", 0
+        .byte   GAMES_COL, ITEM_ROW + 4, COLOR_WHITE, "7  ABSURDLE", 0
         jsr     print_inline
-        .byte   MENU_COL, 14, COLOR_WHITE, "4  COLOUR-BLIND", 0
+        .byte   GAMES_COL, ITEM_ROW + 6, COLOR_WHITE, "8  HOW TO PLAY", 0
         jsr     print_inline
-        .byte   MENU_COL, 16, COLOR_WHITE, "5  STATISTICS", 0
+        .byte   SETTINGS_COL, ITEM_ROW, COLOR_WHITE, "3  HARD MODE", 0
         jsr     print_inline
-        .byte   MENU_COL, 18, COLOR_WHITE, "6  SOUND", 0
+        .byte   SETTINGS_COL, ITEM_ROW + 2, COLOR_WHITE, "4  COLOUR-BLIND", 0
         jsr     print_inline
-        .byte   MENU_COL, 20, COLOR_WHITE, "7  ABSURDLE", 0
+        .byte   SETTINGS_COL, ITEM_ROW + 4, COLOR_WHITE, "6  SOUND", 0
         jsr     print_inline
-        .byte   6, 5, COLOR_LIGHT_GREY, "GUESS THE WORD IN SIX TRIES", 0
-        jsr     print_inline        ; the legend: a tile of each colour and its meaning
-        .byte   1, 6, COLOR_BLACK, 'A' | BG_RIGHT, 0
+        .byte   SETTINGS_COL, ITEM_ROW + 6, COLOR_WHITE, "5  STATISTICS", 0
+        ldy     #5
+        jsr     print_tagline
+        ldy     #7
+        jsr     draw_legend
+        jsr     print_inline
+        .byte   7, PROMPT_ROW, COLOR_GREY, "PRESS 1-8, Q BACK TO BASIC", 0
+        jmp     draw_options
+.endproc
+
+; "GUESS THE WORD IN SIX TRIES" (the menu's line under the title, the how-to page's first).
+; in: Y = row  out: printed  clobbers: A X Y
+.proc print_tagline
+        ldx     #6
+        jsr     set_cursor
+        jsr     print_here
+        .byte   COLOR_LIGHT_GREY, "GUESS THE WORD IN SIX TRIES", 0
+        rts
+.endproc
+
+; The legend: a tile of each colour and its meaning (the menu's row 7, the how-to page's).
+; in: Y = row  out: drawn  clobbers: A X Y
+.proc draw_legend
+        sty     @row
+        lda     #BG_RIGHT | 1           ; A on green: black
+        ldx     #1
+        jsr     @tile
         jsr     print_here
         .byte   COLOR_LIGHT_GREY, " RIGHT PLACE", 0
-        jsr     print_inline
-        .byte   16, 6, COLOR_BLACK, 'B' | BG_ELSEWHERE, 0
+        lda     #BG_ELSEWHERE | 2
+        ldx     #16
+        jsr     @tile
         jsr     print_here
         .byte   COLOR_LIGHT_GREY, " ELSEWHERE", 0
-        jsr     print_inline
-        .byte   29, 6, COLOR_WHITE, 'C' | BG_ABSENT, 0
+        lda     #BG_ABSENT | 3
+        ldx     #29
+        jsr     @tile
         jsr     print_here
         .byte   COLOR_LIGHT_GREY, " ABSENT", 0
-        jsr     print_inline
-        .byte   MENU_COL, DATE_ROW, COLOR_GREY, "PRESS 1-7, Q BACK TO BASIC", 0
-        jmp     draw_options
+        rts
+@tile:  pha                             ; glyph A at column X of the legend's row
+        ldy     @row
+        jsr     set_cursor
+        pla
+        ldy     #COLOR_BLACK
+        cmp     #BG_ABSENT
+        bcc     :+
+        ldy     #COLOR_WHITE            ; on dark grey: white
+:       sty     text_colour
+        jmp     put_char
+.pushseg
+.segment "BSS"
+@row:   .res 1
+.popseg
 .endproc
 
 ; Rows 23-24: the statistics note and the footer "2730 ANSWERS AMONG 14855 WORDS" (over
@@ -228,21 +291,21 @@ field_template: .byte   "YYYY-MM-DD"
 ; ON / OFF beside hard mode, colour-blind and sound.
 ; in: opt_hard, opt_colour_blind, opt_sound  out: drawn  clobbers: A X Y
 .proc draw_options
-        ldy     #12
+        ldy     #ITEM_ROW
         lda     opt_hard
         jsr     on_off
-        ldy     #18
+        ldy     #ITEM_ROW + 4
         lda     opt_sound
         jsr     on_off
-        ldy     #14
+        ldy     #ITEM_ROW + 2
         lda     opt_colour_blind
         ; fall through
 .endproc
 
-; in: Y = row, A = 0 off / 1 on  out: "ON " or "OFF" at column 27  clobbers: A X Y
+; in: Y = row, A = 0 off / 1 on  out: "ON " or "OFF" at ON_OFF_COL  clobbers: A X Y
 .proc on_off
         pha
-        ldx     #27
+        ldx     #ON_OFF_COL
         jsr     set_cursor
         pla
         beq     @off
@@ -258,6 +321,7 @@ field_template: .byte   "YYYY-MM-DD"
 ; in: nothing  out: C = 1 valid date (date_year/month/day, day_number set), C = 0 abandoned
 ; clobbers: A X Y
 .proc date_entry
+        jsr     make_offer
         lda     #0                      ; a fresh field: the last date's digits would fill it
         sta     date_len                ; and drop the new ones (issue 15, fault 1)
         jsr     clear_error
@@ -268,12 +332,14 @@ field_template: .byte   "YYYY-MM-DD"
         jsr     print_inline
         .byte   MENU_COL, DATE_ROW, COLOR_WHITE, "DATE:", 0
         jsr     print_inline
-        .byte   3, HELP_ROW, COLOR_GREY, "RETURN PLAY  DEL ERASE  STOP BACK", 0
+        .byte   3, PROMPT_ROW, COLOR_GREY, "RETURN PLAY  DEL ERASE  STOP BACK", 0
 @show:  jsr     draw_field
 @key:   jsr     wait_key
         cmp     #PETSCII_STOP
-        beq     @back
-        cmp     #PETSCII_RETURN
+        bne     :+
+        clc                             ; RUN/STOP: back
+        rts
+:       cmp     #PETSCII_RETURN
         beq     @accept
         cmp     #PETSCII_DELETE
         bne     @digit
@@ -293,11 +359,28 @@ field_template: .byte   "YYYY-MM-DD"
         jmp     @show
 @accept:
         lda     date_len
-        cmp     #DIGITS
+        bne     @typed
+        ldx     offer_digits            ; nothing typed: the date offered, if any
+        bmi     @incomplete
+        ldx     #DIGITS - 1
+:       lda     offer_digits, x
+        sta     date_digits, x
+        dex
+        bpl     :-
+        lda     #DIGITS
+        sta     date_len
+@typed: cmp     #DIGITS
         bcc     @incomplete
         jsr     parse_date
         jsr     date_to_day
-        bcs     @done
+        bcc     @refused
+        ldx     #DIGITS - 1             ; the next date entry offers the day after
+:       lda     date_digits, x
+        sta     last_date, x
+        dex
+        bpl     :-
+        rts                             ; C = 1
+@refused:
         jsr     print_inline
         .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "NO SUCH DATE", 0
         jmp     @key
@@ -305,8 +388,66 @@ field_template: .byte   "YYYY-MM-DD"
         jsr     print_inline
         .byte   MENU_COL, ERROR_ROW, COLOR_LIGHT_RED, "INCOMPLETE: YYYY-MM-DD", 0
         jmp     @key
-@back:  clc
-@done:  rts
+.endproc
+
+; offer_digits = last_date + 1 day (day + 1; else the 1st of the next month; else January 1st
+; of the next year; no such date (after 9999-12-31, or no last date): $FF, nothing offered).
+; in: last_date  out: offer_digits  clobbers: A X Y date_digits date_year.. day_number
+.proc make_offer
+        ldx     #DIGITS - 1
+:       lda     last_date, x
+        sta     date_digits, x
+        dex
+        bpl     :-
+        tax                             ; (the first digit)
+        bmi     @none
+        ldx     #7                      ; the day's last digit
+        jsr     @next
+        bcs     @ok
+        ldx     #5                      ; the month's
+        jsr     @next
+        bcs     @ok
+        ldx     #3                      ; the year's
+        jsr     @next
+        bcs     @ok
+@none:  lda     #$FF
+        sta     offer_digits
+        rts
+@ok:    ldx     #DIGITS - 1
+:       lda     date_digits, x
+        sta     offer_digits, x
+        dex
+        bpl     :-
+        rts
+; the digits up to X counted up by one, the ones after X reset to 01 / 01; C = 1 a real date
+@next:  stx     @last
+        inc     date_digits, x
+@carry: lda     date_digits, x
+        cmp     #10
+        bcc     @reset
+        lda     #0
+        sta     date_digits, x
+        dex
+        bmi     @reset                  ; 9999 + 1: 0000, refused below
+        inc     date_digits, x
+        bne     @carry                  ; always
+@reset: ldx     @last
+        cpx     #7
+        beq     @check
+        lda     #0                      ; the fields after it start again at 01
+        ldy     #1
+        sta     date_digits + 6
+        sty     date_digits + 7
+        cpx     #5
+        beq     @check
+        sta     date_digits + 4
+        sty     date_digits + 5
+@check: jsr     parse_date
+        jmp     date_to_day
+.pushseg
+.segment "BSS"
+@last:  .res 1
+.popseg
 .endproc
 
 ; Shifted letters ($C1-$DA) as their unshifted codes ($41-$5A); anything else unchanged.
@@ -346,7 +487,14 @@ field_template: .byte   "YYYY-MM-DD"
         lda     #COLOR_DARK_GREY
 @colour:
         sta     text_colour
-        lda     field_template, x
+        ldy     field_digit, x          ; the offered date's digit, dim, else the template
+        bmi     @plain
+        lda     offer_digits
+        bmi     @plain
+        lda     offer_digits, y
+        ora     #GLYPH_DIGIT0
+        bne     @put                    ; always
+@plain: lda     field_template, x
         jmp     @put
 @typed: tay
         lda     #COLOR_WHITE

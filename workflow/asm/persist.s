@@ -10,8 +10,8 @@
 ; never a crash; any other LOAD or SAVE error: no drive, statistics not kept.
 ;
 ; File "W64STATS" (PRG): load address, "W64S", version, the statistics block (stats_played ..
-; stats_day), the daily records (daily_data .. daily_data_end), then the 16-bit sum of those two
-; blocks (LE). The buffer is RAM above dict_table (layout.json table_end, checked by
+; stats_day), the daily records (daily_data .. daily_data_end), the settings (opt_hard ..
+; opt_end), then the 16-bit sum of those three blocks (LE). docs/game.md has the byte layout. The buffer is RAM above dict_table (layout.json table_end, checked by
 ; tests/test_persist_iec.py) and below ABSRAM: Absurdle's scratch there too, time-shared — the
 ; buffer is used only at start-up and by persist_save after a Wordle game, never during Absurdle.
 
@@ -24,12 +24,13 @@ LAST_DEVICE     := $BA          ; KERNAL: the device of the last LOAD (ours)
 FILE_LFN        = 2             ; logical file of the statistics file
 SAVE_SA         = 1
 ERROR_NOT_FOUND = 4             ; LOAD: C = 1, A = 4: no such file
-VERSION         = 1
+VERSION         = 2             ; 2: the settings block (issue 29)
 MAGIC_BYTES     = 5
 STATS_BYTES     = stats_day + 3 - stats_played
+OPTION_BYTES    = opt_end - opt_hard
 DAILY_BYTES     = daily_data_end - daily_data
-FILE_BYTES      = MAGIC_BYTES + STATS_BYTES + DAILY_BYTES + 2   ; without the load address
-persist_buffer  := $C800        ; the file image (392 bytes; a longer file may run to $CFFF)
+FILE_BYTES      = MAGIC_BYTES + STATS_BYTES + DAILY_BYTES + OPTION_BYTES + 2   ; no load address
+persist_buffer  := $C800        ; the file image (FILE_BYTES; a longer file may run to $CFFF)
 SUM_AT          = persist_buffer + FILE_BYTES - 2
 NOTE_ROW        = 23
 NOTE_NONE       = 0             ; persist_note values
@@ -38,10 +39,12 @@ NOTE_NEW        = 2
 NOTE_DAMAGED    = 3
 NOTE_TAPE       = 4
 NOTE_NO_DRIVE   = 5
+NOTE_SAVED      = 6
 MODE_ZERO       = 0             ; walk_all: what is done with each byte of the two blocks
 MODE_CHECK      = 1             ; sum the buffer
 MODE_LOAD       = 2             ; buffer -> blocks (and sum)
 MODE_SAVE       = 3             ; blocks -> buffer, sum
+.assert MODE_ZERO = 0, error, "walk_all tests MODE_ZERO with BNE"
 
 .segment "ZEROPAGE"
 persist_ptr:    .res 2          ; owned by persist.s: the block byte being read or written
@@ -61,19 +64,22 @@ name_write:     .byte   "@0:"                           ; SAVE's name: "@0:" + L
 name_read:      .byte   $57, "64", $53, $54, $41, $54, $53
 NAME_READ_LEN   = * - name_read
 NAME_WRITE_LEN  = * - name_write
-block_lo:       .byte   <stats_played, <daily_data
-block_hi:       .byte   >stats_played, >daily_data
-block_len_lo:   .byte   <STATS_BYTES, <DAILY_BYTES
-block_len_hi:   .byte   >STATS_BYTES, >DAILY_BYTES
+block_lo:       .byte   <stats_played, <daily_data, <opt_hard
+block_hi:       .byte   >stats_played, >daily_data, >opt_hard
+block_len_lo:   .byte   <STATS_BYTES, <DAILY_BYTES, <OPTION_BYTES
+block_len_hi:   .byte   >STATS_BYTES, >DAILY_BYTES, >OPTION_BYTES
+BLOCKS          = * - block_len_hi
+BLOCK_OPTIONS   = 2             ; MODE_ZERO leaves it alone: a fresh start keeps the defaults
 note_colour:    .byte   COLOR_DARK_GREY, COLOR_GREY, COLOR_LIGHT_RED, COLOR_GREY
-                .byte   COLOR_LIGHT_RED
+                .byte   COLOR_LIGHT_RED, COLOR_GREY
 notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pick counts them)
                 .byte   "STATISTICS LOADED FROM DISK", 0        ; NOTE_KEPT
                 .byte   "NO STATISTICS ON DISK: NEW START", 0   ; NOTE_NEW
                 .byte   "STATISTICS FILE DAMAGED: NEW START", 0 ; NOTE_DAMAGED
                 .byte   "FROM TAPE: STATISTICS ARE NOT KEPT", 0 ; NOTE_TAPE
                 .byte   "NO DISK DRIVE: STATISTICS NOT KEPT", 0 ; NOTE_NO_DRIVE
-                .assert note_colour + NOTE_NO_DRIVE = notes, error, "a colour a note"
+                .byte   "STATISTICS SAVED ON DISK", 0           ; NOTE_SAVED
+                .assert note_colour + NOTE_SAVED = notes, error, "a colour a note"
 
 .assert persist_buffer + FILE_BYTES <= $CE00, error, "persist.s: the buffer runs into ABSRAM"
 .assert <persist_buffer = 0, error, "persist.s: the short-file check wants a page-aligned buffer"
@@ -187,10 +193,19 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         ldx     #<(persist_buffer + FILE_BYTES)
         ldy     #>(persist_buffer + FILE_BYTES)
         jsr     KERNAL_SAVE
-        bcc     @done
+        bcc     saved
         lda     #NOTE_NO_DRIVE
         jmp     not_kept
 @done:  rts
+.endproc
+
+; After a good SAVE: the menu's note says the file is there now (a "new start" note would stay
+; wrong until the next start-up, issue 29 item 10).
+; in: nothing  out: persist_note = NOTE_SAVED  clobbers: A
+.proc saved
+        lda     #NOTE_SAVED
+        sta     persist_note
+        rts
 .endproc
 
 ; Statistics not kept from now on, and the menu's note says why.
@@ -259,9 +274,13 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         jmp     @byte
 @next:  inc     persist_index
         lda     persist_index
-        cmp     #2
+        cmp     #BLOCKS
+        beq     @done
+        cmp     #BLOCK_OPTIONS
         bne     @block
-        rts
+        ldx     persist_mode
+        bne     @block                  ; (MODE_ZERO = 0)
+@done:  rts
 .endproc
 
 ; The menu's line about the statistics file.

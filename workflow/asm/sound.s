@@ -16,7 +16,6 @@ GATE            = $01
 TUNE_JIFFIES    = 6             ; each note of the win / loss tunes (0.1 s)
 
 .segment "DATA"
-opt_sound:      .byte   1       ; 0: silent (the menu's switch)
 anim_jiffies:   .byte   6       ; jiffies a revealed tile and a tune note last (6: 0.1 s);
                                 ; 0: no waiting (the py65 harness sets 0 to run at full speed)
 
