@@ -35,7 +35,7 @@ def world(tmp_path, counts, small="", plain="", wn_data="", wn_exc="", lemmas=No
         ("words", "".join(f"{word}\n" for word in counts)),
         ("counts", "".join(f"{word} {count}\n" for word, count in counts.items() if count)
          or "zzzzz 1\n"),
-        ("profanity", "[]"), ("s35", small), ("s50", plain), ("s70", ""),
+        ("profanity", '["heck"]'), ("s35", small), ("s50", plain), ("s70", ""),
         ("allow", ""), ("deny", ""), ("data.noun", wn_data), ("adj.exc", wn_exc)]}
     paths = DictionaryPaths(scowl={35: [files["s35"]], 50: [files["s50"]], 70: [files["s70"]]},
                             allow=files["allow"], deny=files["deny"],

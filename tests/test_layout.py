@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "wordle64"
 
 # Shared helpers: any stage may import them; they import only each other.
 HELPERS = {"errors", "io", "config", "glue", "argtypes", "core", "score", "toolchain", "c64",
-           "resume", "promote",
+           "resume", "promote", "textlines",
            "__init__"}
 MAX_MODULE_LINES = 620
 MAX_FUNCTION_LINES = 80

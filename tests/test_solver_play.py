@@ -277,7 +277,7 @@ def test_cli_reports_a_bad_list_line(lists, capsys):
                        "--table", lists / "words.tsv")
     assert code == 2
     assert err.strip() == (f"wordle64: error: {lists / 'answers.txt'}:3: "
-                           "'hat' is not a five-letter word")
+                           "'hat' is not five letters a-z")
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -1,7 +1,8 @@
 # Shared Python for the rules: config validation first, then named input functions.
 from pathlib import Path
 
-from snakemake.exceptions import WorkflowError
+from snakemake.exceptions import IncompleteCheckpointException, WorkflowError
+from snakemake.io import checkpoint_target
 from snakemake.utils import validate
 
 from wordle64.config import ConfigError, check_config, coerce_to_schema, load_schema
@@ -33,9 +34,16 @@ CUTOFF_CHECKPOINTS = ["words", "pack", "build"]
 
 def cutoffs_settled():
     """Return once every cut-off checkpoint is complete; else Snakemake's
-    IncompleteCheckpointException tells it to make that checkpoint first and ask again."""
+    IncompleteCheckpointException tells it to make that checkpoint first and ask again.
+    A checkpoint's get() asks Snakemake for its first file only, and Snakemake reruns a job
+    for the files asked of it: a checkpoint file deleted by hand is asked for by name, so that
+    `make` brings it back."""
     for name in CUTOFF_CHECKPOINTS:
-        getattr(checkpoints, name).get()
+        cutoff = getattr(checkpoints, name)
+        missing = [path for path in cutoff.rule.output if not Path(path).exists()]
+        if missing:
+            raise IncompleteCheckpointException(cutoff.rule, checkpoint_target(missing[0]))
+        cutoff.get()
 
 
 def all_targets(wildcards):
