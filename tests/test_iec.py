@@ -138,6 +138,21 @@ def test_sequential_file_by_open_print_and_scratch_command(disk):
     assert drive.image.find(b"SCORES") is None
 
 
+def test_a_bare_star_loads_the_file_last_touched_and_0_star_the_first(disk):
+    """Commodore DOS: LOAD"*" after another file was read or written loads that file again, the
+    rule that made a player's LOAD"*",8,1 load the statistics instead of the game."""
+    stats = bytes([0x00, 0xC8]) + b"W64S"
+    drive, host = host_for(disk)
+    assert host.load(8, b"*") == SMALL              # nothing touched since reset: the first
+    host.save(8, b"0:STATS", stats)
+    assert host.load(8, b"*") == stats              # the file just written
+    assert host.load(8, b"0:*") == SMALL            # a drive number: the first file again
+    assert host.load(8, b"*") == SMALL              # ... which is now the last one touched
+    host.load(8, b"STATS")
+    host.write_channel(8, 15, b"UJ")                # a drive reset forgets it
+    assert host.load(8, b"*") == SMALL
+
+
 def test_unknown_command_is_a_syntax_error(disk):
     _drive, host = host_for(disk)
     host.write_channel(8, 15, b"XYZZY")
@@ -145,10 +160,11 @@ def test_unknown_command_is_a_syntax_error(disk):
 
 
 @pytest.mark.parametrize("raw, sa, expected", [
-    (b"@0:STATS", 1, FileName(b"STATS", "PRG", True, True)),
+    (b"@0:STATS", 1, FileName(b"STATS", "PRG", True, True, drive_number=True)),
     (b"LOG,S,W", 2, FileName(b"LOG", "SEQ", True, False)),
-    (b"0:LOG,S,A", 3, FileName(b"LOG", "SEQ", True, False, True)),
+    (b"0:LOG,S,A", 3, FileName(b"LOG", "SEQ", True, False, True, drive_number=True)),
     (b"WORDLE64", 0, FileName(b"WORDLE64", "PRG", False, False)),
+    (b"@:STATS", 1, FileName(b"STATS", "PRG", True, True)),
 ])
 def test_file_names_are_taken_apart_like_the_1541(raw, sa, expected):
     assert FileName.parse(raw, sa) == expected

@@ -59,3 +59,4 @@ def test_a_saved_file_is_loaded_by_the_game_through_the_iec_drive(tmp_path, game
         assert session.note() == DAMAGED, session.machine.dump()
         assert not any(session.saved_state()[0])
     assert any("W64STATS" in line for line in session.drive.log), session.drive.log
+    assert session.drive.last_file == b"X"      # "0:*" after the LOAD: LOAD"*" gets the game

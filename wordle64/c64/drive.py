@@ -5,7 +5,9 @@ SAVE, OPEN/CHKIN/CHKOUT/CLOSE reach it bit by bit through CIA2 port A. Its DOS k
 conventions: secondary address 0 reads and 1 writes a PRG, 2-14 are files opened by name
 (``NAME,S,W``, ``NAME,S,A`` to append), 15 is the command/status channel (``I``, ``S:NAME``,
 ``UJ``; reading it gives ``62,FILE NOT FOUND,00,00``). ``@:NAME`` replaces a file, ``0:`` is
-ignored, ``*``/``?`` match, ``LOAD"$",8`` gets the directory as a BASIC listing.
+ignored, ``*``/``?`` match, ``LOAD"$",8`` gets the directory as a BASIC listing. As Commodore
+DOS does, a bare ``*`` (no drive number) opens the file last opened, read or written, when there
+is one since the drive was reset; ``0:*`` always opens the first file.
 A write is committed to the image on CLOSE and, when the drive was opened from a file, the .d64
 is saved atomically then, so a new machine with a new ``Drive`` on the same file reads it back.
 
@@ -63,13 +65,16 @@ class FileName:
     writing: bool
     replace: bool
     append: bool = False
+    drive_number: bool = False   # "0:" given (a bare "*" then means the first file)
 
     @classmethod
     def parse(cls, raw: bytes, sa: int) -> FileName:
         text = raw.rstrip(b"\r")
         replace = text.startswith(b"@")
         text = text[1:] if replace else text
+        drive_number = False
         if b":" in text[:3]:
+            drive_number = text.split(b":", 1)[0][-1:].isdigit()
             text = text.split(b":", 1)[1]
         name, *options = text.split(b",")
         kind, writing, append = None, sa == 1, False
@@ -83,7 +88,7 @@ class FileName:
                 writing = False
         if sa in (0, 1):
             kind = kind or "PRG"
-        return cls(name, kind, writing, replace, append)
+        return cls(name, kind, writing, replace, append, drive_number)
 
 
 class Drive(DeviceHandler):
@@ -107,6 +112,7 @@ class Drive(DeviceHandler):
         self._status_out: bytes | None = None
         self._busy_until = 0  # the drive's own time: when it can take the next byte
         self._open_pending = False
+        self.last_file: bytes | None = None   # the file a bare "*" opens (None: the first)
 
     # ---- the machine's serial hooks (Board.attach_serial(drive)) ----------------------------
     def write(self, port_value: int, cycle: int) -> None:
@@ -229,7 +235,10 @@ class Drive(DeviceHandler):
             self.set_status(0)
             self.log.append("open the directory")
             return
-        entry = self.image.find(spec.name, spec.kind)
+        name = spec.name
+        if name == b"*" and not spec.drive_number and self.last_file is not None:
+            name = self.last_file
+        entry = self.image.find(name, spec.kind)
         if entry is None:
             self.set_status(62)
             self.log.append(f"open {spec.name!r}: {self.status_text()}")
@@ -241,6 +250,7 @@ class Drive(DeviceHandler):
         except ChainError as error:
             channel.error = error
         self.channels[sa] = channel
+        self.last_file = entry.name
         self.set_status(0)
         self.log.append(f"open {entry.name!r} for reading: {len(channel.data)} bytes"
                         + (f", then {error_text(channel.error)}" if channel.error else ""))
@@ -270,6 +280,7 @@ class Drive(DeviceHandler):
         except DiskFull:
             self.set_status(72)
             return
+        self.last_file = channel.name
         if self.autosave:
             self.image.save()
         self.log.append(f"wrote {channel.name!r}: {len(channel.data)} bytes")
@@ -302,6 +313,7 @@ class Drive(DeviceHandler):
             self.set_status(1, count)
         elif text[:2] in (b"UJ", b"UI", b"U:", b"U9"):
             self.channels.clear()
+            self.last_file = None
             self.set_status(73)
         else:
             self.set_status(31)

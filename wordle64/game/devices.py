@@ -7,7 +7,8 @@ drive prefix ("@0:", "0:") and ",S,R" / ",S,W" suffixes are understood, as a 154
 replaces a file, reading a missing file gives one byte and status $42 (end + read timeout), the
 last byte of a file comes with status $40 (end). SAVE stores the load address and the RAM range
 (as a 1541 does, "@0:" replaces an existing file and a plain name over one leaves it, 63 FILE
-EXISTS); LOAD with secondary address 0 loads to X/Y, else to the file's own address, returns the
+EXISTS); OPEN on secondary address 15 sends its name as a DOS command, of which "S0:NAME"
+(scratch) is kept; LOAD with secondary address 0 loads to X/Y, else to the file's own address, returns the
 end in X/Y, and fails with C = 1, A = 4 for a missing file. Another device is not present (OPEN: C = 1,
 A = 5). Every call is logged (`Drive.calls`), so a test can tell the drive was not used.
 """
@@ -26,6 +27,7 @@ KERNAL_FILE = {"READST": 0xFFB7, "SETLFS": 0xFFBA, "SETNAM": 0xFFBD, "OPEN": 0xF
 STATUS = 0x90                # the KERNAL's ST
 ST_EOF, ST_READ_TIMEOUT = 0x40, 0x02
 ERROR_FILE_NOT_OPEN, ERROR_FILE_NOT_FOUND, ERROR_DEVICE_NOT_PRESENT = 3, 4, 5
+COMMAND_SA = 15
 
 
 @dataclass
@@ -93,16 +95,27 @@ class Drive:
         self.calls.append(f"SETNAM {self._name!r}")
 
     def _open_(self, machine) -> None:
-        logical, device, _ = self._lfs
+        logical, device, secondary = self._lfs
         self.calls.append(f"OPEN {logical}")
         if device != self.device:
             self._carry(ERROR_DEVICE_NOT_PRESENT)
+            return
+        if secondary == COMMAND_SA:
+            self._command(self._name)
+            self._status(0)
+            self._carry(None)
             return
         name, write, _replace = self._file_name(self._name)
         data = bytearray() if write else bytearray(self.files.get(name, b""))
         self._open[logical] = _Open(name, write, data)
         self._status(0)
         self._carry(None)
+
+    def _command(self, text: str) -> None:
+        """A DOS command: "S0:NAME" scratches NAME (if it is there); others change nothing."""
+        self.calls.append(f"COMMAND {text!r}")
+        if text.startswith("S") and ":" in text:
+            self.files.pop(text.split(":", 1)[1], None)
 
     def _close(self, machine) -> None:
         handle = self._open.pop(machine.mpu.a, None)

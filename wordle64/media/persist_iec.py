@@ -153,6 +153,12 @@ def round_trip(new_machine, d64_path: Path, model: DriveModel, labels: dict[str,
            len(data) == FILE_BYTES and data[2:6] == b"W64S", len(data))
     _check(checks, "2 games won before the reset", before[0][:4] == b"\x02\x00\x02\x00",
            before[0].hex())
+    scratches = sum(line.startswith(f"command {b'S0:' + FILE!r}") for line in first.drive.log)
+    _check(checks, "each SAVE follows a scratch of the old file on the command channel",
+           scratches >= 2, first.drive.log[-8:])
+    first_file = on_disk.entries()[0].name
+    _check(checks, "after the SAVE the DOS's last file is the game: LOAD\"*\" starts it again",
+           first.drive.last_file == first_file, (first.drive.last_file, first_file))
     second = Session(new_machine, d64_path, model, labels, file_name=file_name,
                      load_max_cycles=load_max_cycles)        # the reset: only the .d64 kept
     _check(checks, "after the reset: loaded from disk, said on the menu", second.note() == KEPT,

@@ -1,10 +1,15 @@
 ; persist.s — the statistics and the daily dates played, kept in a file on the drive the game
 ; was loaded from (device 8..30: the KERNAL's last device, $BA), read at start-up and written
-; after each game. The file image is built in a RAM buffer and written with the KERNAL's SAVE
-; ("@0:W64STATS" replaces it) and read back with its LOAD (secondary address 0: to the buffer):
-; SAVE and LOAD of a RAM range work on a real serial bus through the Open ROMs, whose CHROUT and
-; CLOSE to a disk file do not (see README, "Statistics on disk"). A broken chain ends the Open
-; ROMs' LOAD early without an error, so the game checks the length, magic and sum itself.
+; after each game. The file image is built in a RAM buffer, written with the KERNAL's SAVE and
+; read back with its LOAD (secondary address 0: to the buffer): SAVE and LOAD of a RAM range
+; work on a real serial bus through the Open ROMs, whose CHROUT and CLOSE to a disk file do not
+; (see README, "Statistics on disk"). The old file is scratched ("S0:W64STATS" on the command
+; channel) before the SAVE, not replaced with "@0:": Commodore DOS's save-with-replace has a
+; long-known bug that can corrupt other files on the disk. The DOS's LOAD"*" loads the file it
+; last touched, so after each LOAD and SAVE of ours the game opens and closes the disk's first
+; file ("0:*"): a player's LOAD"*",8,1 after Q starts the game again, not the statistics.
+; A broken chain ends the Open ROMs' LOAD early without an error, so the game checks the
+; length, magic and sum itself.
 ; Loaded from tape (device 1) nothing is kept, and the menu says so. A missing file (LOAD error
 ; 4) or a damaged one (wrong magic, short, long, bad checksum) is a fresh start with a note,
 ; never a crash; any other LOAD or SAVE error: no drive, statistics not kept.
@@ -23,6 +28,8 @@ KERNAL_SAVE     := $FFD8
 LAST_DEVICE     := $BA          ; KERNAL: the device of the last LOAD (ours)
 FILE_LFN        = 2             ; logical file of the statistics file
 SAVE_SA         = 1
+READ_SA         = 0
+COMMAND_SA      = 15
 ERROR_NOT_FOUND = 4             ; LOAD: C = 1, A = 4: no such file
 VERSION         = 2             ; 2: the settings block (issue 29)
 MAGIC_BYTES     = 5
@@ -60,10 +67,14 @@ persist_mode:   .res    1       ; MODE_*
 
 .segment "RODATA"
 magic:          .byte   $57, "64", $53, VERSION         ; "W64S", version
-name_write:     .byte   "@0:"                           ; SAVE's name: "@0:" + LOAD's
+name_scratch:   .byte   $53                             ; "S0:W64STATS": scratch it
+name_write:     .byte   "0:"                            ; "0:W64STATS": SAVE's name
 name_read:      .byte   $57, "64", $53, $54, $41, $54, $53
 NAME_READ_LEN   = * - name_read
 NAME_WRITE_LEN  = * - name_write
+NAME_SCRATCH_LEN = * - name_scratch
+name_first:     .byte   "0:*"                           ; the disk's first file: the game
+NAME_FIRST_LEN  = * - name_first
 block_lo:       .byte   <stats_played, <daily_data, <opt_hard
 block_hi:       .byte   >stats_played, >daily_data, >opt_hard
 block_len_lo:   .byte   <STATS_BYTES, <DAILY_BYTES, <OPTION_BYTES
@@ -122,6 +133,7 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
 @loaded:
         stx     persist_left            ; X/Y: the end of what was loaded
         sty     persist_left + 1
+        jsr     touch_game
         cpy     #>persist_buffer
         bne     :+                      ; 256 bytes or more
         cpx     #<(persist_buffer + MAGIC_BYTES)
@@ -177,6 +189,14 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         sta     SUM_AT
         lda     persist_sum + 1
         sta     SUM_AT + 1
+:       jsr     KERNAL_STOP             ; the serial SAVE stops at a held RUN/STOP (the key
+        beq     :-                      ; that may have ended the game): wait for it up
+        lda     #NAME_SCRATCH_LEN
+        ldx     #<name_scratch
+        ldy     #>name_scratch
+        jsr     KERNAL_SETNAM
+        ldy     #COMMAND_SA
+        jsr     open_close              ; no old file: 62 on the error channel, unread
         lda     #NAME_WRITE_LEN
         ldx     #<name_write
         ldy     #>name_write
@@ -200,13 +220,39 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
 .endproc
 
 ; After a good SAVE: the menu's note says the file is there now (a "new start" note would stay
-; wrong until the next start-up, issue 29 item 10).
-; in: nothing  out: persist_note = NOTE_SAVED  clobbers: A
+; wrong until the next start-up, issue 29 item 10), and the game is the DOS's last file again.
+; in: nothing  out: persist_note = NOTE_SAVED  clobbers: A X Y
 .proc saved
         lda     #NOTE_SAVED
         sta     persist_note
-        rts
+        ; falls through into touch_game
 .endproc
+
+; Open and close the disk's first file, so the DOS's "last file" (LOAD"*") is the game.
+; in: persist_device  out: nothing  clobbers: A X Y
+.proc touch_game
+        lda     #NAME_FIRST_LEN
+        ldx     #<name_first
+        ldy     #>name_first
+        jsr     KERNAL_SETNAM
+        ldy     #READ_SA
+        ; falls through into open_close
+.endproc
+
+; Open a file of the name set with SETNAM on persist_device, then close it (on the command
+; channel the OPEN sends the name as a DOS command). Errors are ignored: the next LOAD or SAVE
+; reports a drive that is not there.
+; in: Y = secondary address  out: nothing  clobbers: A X Y
+.proc open_close
+        lda     #FILE_LFN
+        ldx     persist_device
+        jsr     KERNAL_SETLFS
+        jsr     KERNAL_OPEN
+        lda     #FILE_LFN
+        jmp     KERNAL_CLOSE
+.endproc
+.assert saved + 5 = touch_game, error, "saved falls through into touch_game"
+.assert touch_game + 11 = open_close, error, "touch_game falls through into open_close"
 
 ; Statistics not kept from now on, and the menu's note says why.
 ; in: A = NOTE_*  out: persist_note = A, persist_device = 0  clobbers: A
