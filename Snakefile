@@ -33,6 +33,7 @@ include: "workflow/rules/absurdle.smk"
 include: "workflow/rules/media.smk"
 include: "workflow/rules/release.smk"
 include: "workflow/rules/machine_disk.smk"
+include: "workflow/rules/vice.smk"
 include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
 include: "workflow/rules/report.smk"
@@ -74,6 +75,8 @@ ALL_TARGETS = [
     "results/machine/tape-faults.json",
     "results/machine/turbo-faults.json",
     "results/machine/persist.json",
+    *expand("results/vice/{name}.json", name=VICE_CHECKS),
+    "results/vice/summary.json",
     "results/solver/evaluation.tsv",
     "results/solver/summary.json",
     "results/solver/openers.tsv",

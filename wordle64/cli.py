@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "wordle64.core",
     "wordle64.game.terminal",
     "wordle64.solver.cli",
+    "wordle64.vice.web",
 )
 
 
@@ -32,6 +33,7 @@ QUICK_COMMANDS: dict[str, str] = {
     "letters": "wordle64.letters",
     "letters-bench": "wordle64.letters",
     "conundrum": "wordle64.letters",
+    "web": "wordle64.vice.web",
 }
 
 

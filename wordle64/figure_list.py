@@ -28,6 +28,14 @@ _TAPE = "results/machine/load-tape.json"
 _SOLVER = "results/solver/summary.json"
 _BOUND = "results/solver/bound.json"
 _LETTERS = "results/bench/letters.json"
+_VICE = "results/vice/summary.json"
+
+
+def _vice_span(span: str, what: str) -> list[Figure]:
+    return [Figure(f"vice.{span}_s", _VICE, f"times.{span}.vice_seconds",
+                   f"{what} on VICE", "s PAL", 2),
+            Figure(f"vice.{span}_diff", _VICE, f"times.{span}.difference_percent",
+                   f"{what}: VICE against the model", "%", 2)]
 
 
 def _validate(check: str) -> str:
@@ -180,6 +188,20 @@ FIGURES: list[Figure] = [
            "time to playable: standard tape", "s PAL", 2),
     Figure("media.playable_disk_s", _LOAD, "time_to_playable.disk_seconds",
            "time to playable: disk", "s PAL", 2),
+    # vice
+    *_vice_span("disk_load", "disk: LOAD\"WORDLE64\",8 to READY. (true 1541)"),
+    *_vice_span("disk_startup", "disk: RUN to the menu"),
+    *_vice_span("disk_to_menu", "disk: LOAD to the menu"),
+    *_vice_span("turbo_to_ready", "turbo tape: LOAD to READY. (the boot file)"),
+    *_vice_span("turbo_ready_to_menu", "turbo tape: READY. to the menu (turbo load, unpack)"),
+    *_vice_span("turbo_to_menu", "turbo tape: LOAD to the menu"),
+    *_vice_span("kernal_to_menu", "standard tape: LOAD to the menu"),
+    Figure("vice.found_to_loading_s", _VICE, "turbo_found_to_loading_seconds",
+           "turbo tape: FOUND to LOADING on VICE's Commodore KERNAL", "s PAL", 2),
+    Figure("vice.disk_game_checks", _VICE, "checks[check=disk_games].sub_checks",
+           "sub-checks of the disk games (a screen compared after each RETURN)"),
+    Figure("vice.job_wall_s", _VICE, "job_wall_seconds",
+           "wall seconds of the four VICE jobs together", "s", 0),
     # solver
     *(Figure(f"solver.{strategy}.{field}", _SOLVER, f"{strategy}.{field}",
              f"strategy {strategy}: {what}", unit, digits)

@@ -44,9 +44,7 @@ VIRTUAL_KEYS = {"Enter": 13, "Escape": 27, "Backspace": 8, "Space": 32, "ShiftLe
                 "ArrowDown": 40, "ArrowRight": 39}
 
 RETROARCH_CONFIG = """\
-video_driver = "null"
 audio_enable = "{audio}"
-audio_driver = "{audio_driver}"
 video_vsync = "false"
 menu_driver = "null"
 config_save_on_exit = "false"
@@ -79,6 +77,8 @@ class Settings:
     true_drive: bool = True          # the 1541's own 6502 runs Commodore DOS
     autostart: bool = False          # VICE types LOAD and RUN itself (tapes: LOAD + PLAY)
     audio: bool = False              # sound only for a person (wordle64 web)
+    video: bool = False              # frames drawn on the page's canvas (a person watching);
+    # checks read screen RAM and take RetroArch's screenshots, which need no video driver
     drive_type: int | None = None    # VICE's Drive8Type (1541 = 1541, 1542 = 1541-II)
     extra: dict[str, str] = field(default_factory=dict)
 
@@ -103,8 +103,11 @@ class Settings:
         return options
 
     def config(self) -> str:
-        text = RETROARCH_CONFIG.format(audio="true" if self.audio else "false",
-                                       audio_driver="sdl2" if self.audio else "null")
+        text = RETROARCH_CONFIG.format(audio="true" if self.audio else "false")
+        if not self.video:
+            text += 'video_driver = "null"\n'
+        if not self.audio:
+            text += 'audio_driver = "null"\n'
         text += "system_directory = \"/system\"\n"
         return text + "".join(f'{key} = "nul"\n' for key in HOTKEYS)
 
@@ -136,7 +139,8 @@ class Server:
     thread: threading.Thread
 
     @classmethod
-    def serve(cls, core: Path, image: Path, settings: dict, port: int = 0) -> "Server":
+    def serve(cls, core: Path, image: Path, settings: dict, port: int = 0,
+              host: str = "127.0.0.1") -> "Server":
         for needed in ("vice_x64sc_libretro.js", "vice_x64sc_libretro.wasm"):
             if not (core / needed).is_file():
                 raise Wordle64Error(f"{core / needed}: not found; fetch the core first "
@@ -151,7 +155,7 @@ class Server:
         shutil.copyfile(image, root / settings["name"])
         (root / "settings.json").write_text(json.dumps(settings))
         handler = functools.partial(_QuietHandler, directory=str(root))
-        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        httpd = http.server.ThreadingHTTPServer((host, port), handler)
         thread = threading.Thread(target=httpd.serve_forever, daemon=True)
         thread.start()
         return cls(folder, httpd, thread)
@@ -227,7 +231,7 @@ class Vice:
         return self.state(((start, end),)).ram[0]
 
     def wait_for(self, predicate, timeout_seconds: float, what: str, ranges=(),
-                 poll: float = 0.02) -> State:
+                 poll: float = 0.005) -> State:
         """Run until predicate(state) holds; timeout in emulated seconds."""
         start = self.state(ranges)
         limit = start.clock + int(timeout_seconds * PAL_HZ)

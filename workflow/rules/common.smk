@@ -320,3 +320,31 @@ def absurdle_chunk_files(wildcards):
         f"results/validate/absurdle/{chunk}.json"
         for chunk in range(int(config["game"]["absurdle"]["chunks"]))
     ]
+
+
+# ---- vice ----------------------------------------------------------------------------------------
+VICE_CHECKS = ["disk-games", "disk-statistics", "tape-turbo", "tape-kernal"]
+VICE_DISK_GAME_SCREENS = ["menu", "daily_won", "daily_lost", "hard_refused", "absurdle"]
+VICE_STATISTICS_SCREENS = ["menu_saved", "statistics"]
+VICE_TAPE_IMAGES = {"turbo": "results/media/wordle64.tap",
+                    "kernal": "results/media/wordle64-kernal.tap"}
+
+
+def vice_game_inputs(wildcards):
+    """What every VICE check reads beside its image: the core, the released PRG and labels
+    (the model plays the same keys), the word lists (the dailies' answers)."""
+    return {
+        "core": "resources/vice/core/core.json",
+        "prg": "results/build/wordle64.prg",
+        "labels": "results/build/wordle64.lbl",
+        "words": "results/words/words.tsv",
+    }
+
+
+def vice_tape_image(wildcards):
+    return VICE_TAPE_IMAGES[wildcards.kind]
+
+
+def vice_settings(wildcards):
+    """The vice config block as the check scripts take it (dates and emulated-time limits)."""
+    return dict(config["vice"])

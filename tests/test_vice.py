@@ -1,0 +1,117 @@
+"""VICE x64sc (Commodore ROMs, a true 1541) in headless Chromium: a sample of the VICE stage.
+
+The pipeline's vice rules run every check (results/vice/summary.json); here one disk boot goes
+to a scored guess on VICE and the screen is compared with the machine model's, and `wordle64 web`
+is opened as a player would. The core is fetched by the pipeline's own rule (npm, sha256).
+"""
+from __future__ import annotations
+
+import datetime
+import shutil
+
+import pytest
+
+from conftest import build_with_snakemake
+from wordle64.errors import Wordle64Error
+from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
+from wordle64.media.images import make_d64
+from wordle64.vice import checks
+from wordle64.vice.cdp import Browser
+from wordle64.vice.session import Settings, Vice, key_codes, screen_codes_of, screen_text
+from wordle64.vice.summary import pair
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("chromium-headless-shell") is None and shutil.which("chromium") is None,
+    reason="no headless Chromium (./setup.sh installs chromium-headless-shell)")
+
+
+@pytest.fixture(scope="module")
+def core(shared_data):
+    build_with_snakemake("resources/vice/core/core.json")
+    from conftest import REPO
+    return REPO / "resources" / "vice" / "core"
+
+
+def test_key_scripts_become_the_keys_in_the_c64_keys_places():
+    assert key_codes('LOAD"*",8,1{RETURN}') == [
+        ("KeyL", False), ("KeyO", False), ("KeyA", False), ("KeyD", False),
+        ("Digit2", True), ("BracketRight", False), ("Digit2", True), ("Comma", False),
+        ("Digit8", False), ("Comma", False), ("Digit1", False), ("Enter", False)]
+    assert key_codes("{STOP}{DEL}-") == [("Escape", False), ("Backspace", False),
+                                         ("Equal", False)]
+    with pytest.raises(Wordle64Error, match="cannot type"):
+        key_codes("£")
+
+
+def test_screen_codes_are_the_c64s():
+    assert screen_codes_of("READY.") == bytes([18, 5, 1, 4, 25, 46])
+    assert screen_text(bytes([8, 9]) + bytes([32]) * 998).startswith("HI")
+
+
+def test_a_time_pair_over_the_limit_needs_a_known_reason():
+    assert pair("disk LOAD -> menu", 60.5, 60.0, 2.0)["explained"]
+    over = pair("disk LOAD -> menu", 70.0, 60.0, 2.0)
+    assert over["difference_percent"] == 16.67 and not over["explained"]
+    assert pair("turbo tape: LOAD -> menu", 61.8, 68.8, 2.0)["explained"]
+
+
+def test_a_disk_boot_on_vice_reaches_a_scored_guess_equal_to_the_model(core, game_files,
+                                                                      tmp_path):
+    prg, labels_path, words_path = game_files
+    disk = tmp_path / "wordle64.d64"
+    make_d64(prg, disk, disk_name="WORDLE64", disk_id="64", file_name="WORDLE64")
+    labels = checks.load_labels(labels_path)
+    words = WordLists.from_tsv(words_path)
+    day = datetime.date(2024, 3, 1)
+    answer = daily_answer(words, day)
+    guess = guesses_against(answer, words, 1)[0]
+    record = checks.Record("sample", str(disk))
+    limits = checks.Limits()
+    with Vice.start(core, disk, Settings()) as vice:
+        vice.wait_text("READY.", 10)
+        checks.load_typed(vice, 'LOAD"*",8,1', limits, record, len(prg.read_bytes()))
+        checks.run_to_menu(vice, limits, record)
+        model = checks.boot_model(prg.read_bytes(), labels)
+        steps = [checks.Step("2" + date_keys(day) + "{RETURN}", "the daily starts"),
+                 checks.Step(guess + "{RETURN}", f"{guess.upper()} scored")]
+        checks.follow(vice, model, steps, record, limits, None)
+        board = vice.screen_codes()
+    assert [c["check"] for c in record.checks] == [
+        f'LOAD"*",8,1 loads the game (ends at ${0x0801 + len(prg.read_bytes()) - 2:04X})',
+        "the daily starts: VICE's screen RAM equals the model's",
+        f"{guess.upper()} scored: VICE's screen RAM equals the model's"]
+    assert record.passed, record.checks
+    assert screen_codes_of("DAILY 2024-03-01") in board
+    assert 50 < record.times["load_seconds"] < 70     # a stock 1541, not a fast or trapped load
+
+
+def test_wordle64_web_serves_a_page_that_boots_the_game_in_vice(core, game_files, tmp_path):
+    from wordle64.vice.web import page_url, serve
+    disk = tmp_path / "wordle64.d64"
+    make_d64(game_files[0], disk, disk_name="WORDLE64", disk_id="64", file_name="WORDLE64")
+    server = serve(core, disk, 0, true_drive=False)
+    browser = Browser.launch()
+    try:
+        browser.navigate(page_url(server))
+        wanted = list(screen_codes_of("PRESS 1-8"))
+        found = browser.evaluate(f"""new Promise((resolve) => {{
+            const wanted = {wanted};
+            const started = Date.now();
+            const look = () => {{
+              let seen = false;
+              try {{
+                const ram = atob(vice.state([[0x0400, 0x07E8]]).ram[0]);
+                const codes = Array.from(ram, (c) => c.charCodeAt(0));
+                seen = codes.some((_, i) => wanted.every((w, k) => codes[i + k] === w));
+              }} catch (e) {{ /* not booted yet */ }}
+              if (seen || Date.now() - started > 90000) resolve(seen);
+              else setTimeout(look, 250);
+            }};
+            look();
+        }})""", timeout=120)
+        status = browser.evaluate("document.getElementById('status').textContent")
+    finally:
+        browser.close()
+        server.close()
+    assert found, status
+    assert "VICE x64sc" in status
