@@ -160,6 +160,15 @@ const vice = {
     };
   },
 
+  // One module of VICE's snapshot (e.g. "DRIVECPU0", the 1541's CPU), as base64.
+  snapshotModule(name) {
+    const info = this.saveStateInfo().split("|");
+    const start = parseInt(info[1]);
+    const modules = snapshotModules(coreState(this.module.HEAPU8.subarray(start, start + parseInt(info[0]))));
+    if (!(name in modules)) throw new Error("no module " + name + " in " + Object.keys(modules));
+    return base64(modules[name]);
+  },
+
   // RetroArch's screenshot: the VICE frame, as a PNG in base64.
   async screenshot() {
     const FS = this.module.FS;
