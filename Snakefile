@@ -33,6 +33,7 @@ include: "workflow/rules/absurdle.smk"
 include: "workflow/rules/media.smk"
 include: "workflow/rules/release.smk"
 include: "workflow/rules/machine_disk.smk"
+include: "workflow/rules/fastload.smk"
 include: "workflow/rules/vice.smk"
 include: "workflow/rules/solver.smk"
 include: "workflow/rules/letters.smk"
@@ -75,6 +76,7 @@ ALL_TARGETS = [
     "results/machine/tape-faults.json",
     "results/machine/turbo-faults.json",
     "results/machine/persist.json",
+    "results/fastload/wordle64-fast.d64",
     *expand("results/vice/{name}.json", name=VICE_CHECKS),
     "results/vice/summary.json",
     "results/solver/evaluation.tsv",

@@ -115,3 +115,27 @@ def test_wordle64_web_serves_a_page_that_boots_the_game_in_vice(core, game_files
         server.close()
     assert found, status
     assert "VICE x64sc" in status
+
+
+def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(core, game_files,
+                                                                               tmp_path):
+    from conftest import REPO
+    from wordle64.media.fastdisk import assemble, write_fast_d64
+    prg, labels_path, words_path = game_files
+    asm = REPO / "workflow" / "asm"
+    boot = assemble(asm / "fastload", asm, tmp_path / "boot.prg", tmp_path / "boot.lbl",
+                    tmp_path / "boot.map")
+    disk = tmp_path / "fast.d64"
+    files = write_fast_d64(boot, prg.read_bytes(), disk, disk_name="WORDLE64", disk_id="64",
+                           boot_name="WORDLE64", interleave=11)
+    assert [name for name, _blocks in files] == ["WORDLE64", "W64GAME"]
+    record = checks.fast_disk(core, disk, tmp_path / "boot.prg",
+                              checks.load_labels(tmp_path / "boot.lbl"), prg,
+                              checks.load_labels(labels_path), WordLists.from_tsv(words_path),
+                              checks.Dates(*(datetime.date(2024, 3, d) for d in (1, 2, 3))),
+                              checks.Limits(), None)
+    names = [c["check"] for c in record.checks]
+    assert any("drive code" in name for name in names)
+    assert sum("LOAD ERROR" in name for name in names) == len(checks.FAST_FAULTS)
+    assert any("KERNAL loads the game instead" in name for name in names)
+    assert record.passed, [c for c in record.checks if not c["passed"]]

@@ -209,8 +209,10 @@ class D64:
     def _set_entry_byte(self, entry: Entry, index: int, value: int) -> None:
         self.data[block_offset(entry.track, entry.sector) + entry.offset + index] = value
 
-    def write_file(self, name: bytes, data: bytes, kind: str = "PRG") -> Entry:
-        """Store a new closed file (the name must not exist yet); return its entry."""
+    def write_file(self, name: bytes, data: bytes, kind: str = "PRG",
+                   interleave: int = FILE_INTERLEAVE) -> Entry:
+        """Store a new closed file (the name must not exist yet); return its entry. Its blocks
+        follow each other `interleave` sectors apart on a track (the 1541's SAVE: 10)."""
         if len(name) > 16 or not name:
             raise Wordle64Error(f"file name {name!r}: 1-16 characters")
         slot = self._free_slot()
@@ -221,8 +223,7 @@ class D64:
             raise DiskFull("72, DISK FULL")
         blocks: list[tuple[int, int]] = []
         for _chunk in chunks:
-            blocks.append(self._allocate(blocks[-1] if blocks else None, FILE_INTERLEAVE,
-                                         tracks))
+            blocks.append(self._allocate(blocks[-1] if blocks else None, interleave, tracks))
         for index, chunk in enumerate(chunks):
             link = blocks[index + 1] if index + 1 < len(blocks) else (0, len(chunk) + 1)
             self.put_block(*blocks[index], bytes(link) + chunk)

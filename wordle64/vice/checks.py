@@ -13,20 +13,25 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from wordle64.c64 import emu
+from wordle64.c64.d64 import D64, block_offset
 from wordle64.errors import Wordle64Error
 from wordle64.game.devices import Drive
 from wordle64.game.rules import LETTERS, hard_mode_violation
 from wordle64.game.session import Game
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
+from wordle64.media.disk_faults import break_chain
+from wordle64.media.fastdisk import GAME_NAME
 from wordle64.media.images import read_d64
 from wordle64.score import score
 from wordle64.vice.session import (PAL_HZ, SCREEN, SCREEN_CELLS, Settings, Vice,
                                    screen_codes_of, screen_text)
 
 NOTE_NEW = "NO STATISTICS ON DISK"
+DRIVE_CODE_SIGNATURE = 64         # the drive code's first bytes: code, not its variables
 MENU_TEXT = "PRESS 1-8"        # the menu's last line: start-up is over
 LOAD_END = 0xAE                   # the KERNAL's pointer to the end of the last LOAD
 STATS_FILE = "W64STATS"
+GAME_FILE = GAME_NAME.encode("ascii")
 
 
 @dataclass
@@ -278,6 +283,94 @@ def disk_statistics(core: Path, d64: Path, prg: Path, labels: dict[str, int], wo
     record.add("W64STATS written by Commodore DOS is byte for byte the model's",
                theirs == ours and theirs[2:6] == b"W64S", f"{theirs[:16].hex()} vs "
                                                           f"{ours[:16].hex()}")
+    record.wall_seconds = round(time.monotonic() - started, 1)
+    return record
+
+
+FAST_FAULTS = {"checksum": "a bad checksum (error 23 in the image's error bytes)",
+               "broken_chain": "a link off the disk (track 36)"}
+FAULT_BLOCK = 10                 # the game's block that is damaged
+CHECKSUM_ERROR = 5               # .d64 error byte: 23, READ ERROR (checksum in data block)
+
+
+def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
+    """A copy of the fast disk with one of the game's blocks damaged (FAST_FAULTS)."""
+    image = D64.open(d64)
+    entry = image.find(GAME_FILE)
+    blocks = [(t, sec) for t, sec, _ in image.chain(*entry.first)]
+    if fault == "broken_chain":
+        break_chain(image, GAME_FILE, at=FAULT_BLOCK)
+        image.save(out)
+        return
+    errors = bytearray([1]) * (len(image.data) // 256)      # 1: no error, per sector
+    errors[block_offset(*blocks[FAULT_BLOCK]) // 256] = CHECKSUM_ERROR
+    out.write_bytes(bytes(image.data) + bytes(errors))
+
+
+def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], prg: Path,
+              labels: dict[str, int], words: WordLists, dates: Dates, limits: Limits,
+              shots: Path | None) -> Record:
+    """The fast disk on a true 1541: LOAD"*",8,1 loads the boot file, RUN sends the loader into
+    the drive and the game follows; the menu, then a daily guess beside the model. Then on
+    VICE's virtual drive, which runs no drive code: the KERNAL fallback, with its note."""
+    record = Record("fast_disk", str(d64))
+    started = time.monotonic()
+    boot_bytes, prg_bytes = boot.read_bytes(), prg.read_bytes()
+    drive_code = boot_bytes[2 + boot_labels["__DRIVECODE_LOAD__"] - 0x0801:][
+        :boot_labels["__DRIVECODE_SIZE__"]]
+    answer = daily_answer(words, dates.won)
+    guess = guesses_against(answer, words, 1)[0]
+    with Vice.start(core, d64, Settings()) as vice:
+        vice.wait_text("READY.", 10)
+        before = ready_count(vice.screen_codes())
+        down = vice.type('LOAD"*",8,1{RETURN}')
+        state = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, limits.disk_load,
+                              "the boot file", ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+        record.times["boot_load_seconds"] = seconds(state.clock - down)
+        end = vice.ram(LOAD_END, LOAD_END + 2)
+        record.add("LOAD\"*\",8,1 loads the boot file", end[0] | end[1] << 8 ==
+                   0x0801 + len(boot_bytes) - 2, end.hex())
+        run = vice.type("RUN{RETURN}")
+        vice.wait_cycles(2 * PAL_HZ)            # the loader sent, the first blocks coming
+        record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
+                   "(M-W took)", drive_code[:DRIVE_CODE_SIGNATURE] in
+                   vice.snapshot_module("DRIVECPU0"))
+        menu = vice.wait_text(NOTE_NEW, limits.disk_load)
+        record.times["run_to_menu_seconds"] = seconds(menu.clock - run)
+        record.times["load_to_menu_seconds"] = seconds(menu.clock - down)
+        if shots is not None:
+            shot(vice, shots, "fast_menu", record)
+        model = boot_model(prg_bytes, labels)
+        follow(vice, model, [Step("2" + date_keys(dates.won) + "{RETURN}", "daily starts"),
+                             Step(guess + "{RETURN}", f"{guess.upper()} scored", "fast_guess")],
+               record, limits, shots)
+    fallback = Settings(true_drive=False, extra={"vice_virtual_device_traps": "enabled"})
+    with Vice.start(core, d64, fallback) as vice:
+        vice.wait_text("READY.", 10)
+        before = ready_count(vice.screen_codes())
+        vice.type('LOAD"*",8,1{RETURN}')
+        vice.wait_for(lambda s: ready_count(s.ram[0]) > before, limits.disk_load, "READY.",
+                      ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+        vice.type("RUN{RETURN}")
+        record.add("a drive that runs no code (VICE's virtual drive): the KERNAL loads the "
+                   "game instead, and says so", seen(vice, "NO FAST LOADER", limits.start_up)
+                   and seen(vice, NOTE_NEW, limits.disk_load), screen_text(vice.screen_codes()))
+    with tempfile.TemporaryDirectory(prefix="wordle64-vice-") as scratch:
+        for fault in FAST_FAULTS:
+            damaged = Path(scratch) / f"{fault}.d64"
+            damage_fast_disk(d64, fault, damaged)
+            with Vice.start(core, damaged, Settings()) as vice:
+                vice.wait_text("READY.", 10)
+                before = ready_count(vice.screen_codes())
+                vice.type('LOAD"*",8,1{RETURN}')
+                vice.wait_for(lambda s: ready_count(s.ram[0]) > before, limits.disk_load,
+                              "the boot file", ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+                vice.type("RUN{RETURN}")
+                record.add(f"a game block with {FAST_FAULTS[fault]}: LOAD ERROR and BASIC, "
+                           "no hang, no game", seen(vice, "LOAD ERROR", limits.disk_load)
+                           and seen(vice, "READY.", limits.start_up)
+                           and screen_codes_of(MENU_TEXT) not in vice.screen_codes(),
+                           screen_text(vice.screen_codes()))
     record.wall_seconds = round(time.monotonic() - started, 1)
     return record
 

@@ -29,7 +29,8 @@ def limits_of(settings: dict) -> checks.Limits:
 
 
 def run_check(rule: str, core: Path, image: Path, prg: Path, labels_path: Path, words_path: Path,
-              settings: dict, out: Path, shots: Path, kind: str = "") -> dict:
+              settings: dict, out: Path, shots: Path, kind: str = "",
+              boot: str | None = None, boot_labels: str | None = None) -> dict:
     labels = checks.load_labels(labels_path)
     words = WordLists.from_tsv(words_path)
     dates, limits = dates_of(settings), limits_of(settings)
@@ -38,6 +39,9 @@ def run_check(rule: str, core: Path, image: Path, prg: Path, labels_path: Path, 
         record = checks.guarded(checks.disk_games, core, image, *common, limits, shots)
     elif rule == "vice_disk_statistics":
         record = checks.guarded(checks.disk_statistics, core, image, *common, limits, shots)
+    elif rule == "vice_fast_disk":
+        record = checks.guarded(checks.fast_disk, core, image, Path(boot),
+                                checks.load_labels(Path(boot_labels)), *common, limits, shots)
     elif rule == "vice_tape":
         timeout = limits.tape_turbo if kind == "turbo" else limits.tape_kernal
         record = checks.guarded(checks.tape, core, image, kind, *common, timeout, limits, shots)

@@ -255,6 +255,10 @@ class Vice:
         return self.wait_for(lambda s: wanted in s.ram[0], timeout_seconds, repr(text),
                              ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
 
+    def snapshot_module(self, name: str) -> bytes:
+        """One module of VICE's snapshot, e.g. DRIVECPU0: the 1541's CPU and its 2 KB of RAM."""
+        return base64.b64decode(self.browser.evaluate(f"vice.snapshotModule({json.dumps(name)})"))
+
     def screenshot(self, path: Path) -> None:
         data = base64.b64decode(self.browser.evaluate("vice.screenshot()"))
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -80,6 +80,16 @@ def summarise(checks: list[dict], load_times: dict, tape: dict, tape_kernal: dic
                                kernal.get("load_typed_to_menu_seconds"),
                                tape_kernal.get("seconds_pal"), limit),
     }
+    fast = by_name.get("fast_disk", {}).get("times", {})
+    kernal_disk = games.get("load_to_menu_seconds")
+    fast_disk = {
+        "load_to_menu_seconds": fast.get("load_to_menu_seconds"),
+        "boot_load_seconds": fast.get("boot_load_seconds"),
+        "run_to_menu_seconds": fast.get("run_to_menu_seconds"),
+        "kernal_load_to_menu_seconds": kernal_disk,
+        "speedup": round(kernal_disk / fast["load_to_menu_seconds"], 2)
+        if kernal_disk and fast.get("load_to_menu_seconds") else None,
+    }
     failed = [c["check"] for c in checks if not c.get("passed")]
     return {
         "passed": not failed and all(p["explained"] for p in pairs.values()),
@@ -93,6 +103,7 @@ def summarise(checks: list[dict], load_times: dict, tape: dict, tape_kernal: dic
                     "error": c.get("error", ""), "wall_seconds": c.get("wall_seconds")}
                    for c in checks],
         "times": pairs,
+        "fast_disk": fast_disk,
         "agreement_percent": limit,
         "turbo_found_to_loading_seconds": turbo.get("found_to_loading_seconds"),
         "kernal_found_to_loading_seconds": kernal.get("found_to_loading_seconds"),

@@ -60,6 +60,27 @@ rule vice_disk_statistics:
         "../scripts/vice_check.py"
 
 
+rule vice_fast_disk:
+    """The fast disk on a true 1541: LOAD"*",8,1, RUN, the loader in the drive, the game, a daily
+    guess beside the model; then the KERNAL fallback on VICE's virtual drive."""
+    input:
+        unpack(vice_game_inputs),
+        image="results/fastload/wordle64-fast.d64",
+        boot="results/fastload/boot.prg",
+        boot_labels="results/fastload/boot.lbl",
+    output:
+        record="results/vice/fast-disk.json",
+        screens=expand("results/screens/vice/{name}.png", name=["fast_menu", "fast_guess"]),
+    log:
+        "logs/vice/fast_disk.log",
+    params:
+        settings=vice_settings,
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/vice_check.py"
+
+
 rule vice_tape:
     """The turbo or the standard .tap autostarted on VICE's datasette, to the menu and a daily."""
     input:

@@ -10,4 +10,5 @@ with rule_logging(snakemake.log[0]):
               Path(snakemake.input.prg), Path(snakemake.input.labels),
               Path(snakemake.input.words), snakemake.params.settings,
               Path(snakemake.output.record), Path(snakemake.output.screens[0]).parent,
-              snakemake.wildcards.get("kind", ""))
+              snakemake.wildcards.get("kind", ""), snakemake.input.get("boot"),
+              snakemake.input.get("boot_labels"))

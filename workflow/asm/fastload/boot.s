@@ -1,0 +1,344 @@
+; boot.s — the fast disk's first file, WORDLE64: LOAD"WORDLE64",8 (or LOAD"*",8,1) and RUN.
+; It sends drive.s into the 1541 (M-W), starts it (M-E) and receives the game file W64GAME,
+; block by block, two bits at a time with the screen blanked and interrupts off; then starts the
+; game as its own RUN would. A drive that does not answer (not a 1541, an SD2IEC, an emulator's
+; virtual drive) gets the KERNAL's LOAD of W64GAME instead, with a line on screen; a bad block
+; ends in a message, never a wrong game.
+
+.setcpu "6502"
+.include "c64.inc"
+.include "fastload.inc"
+
+.import __LOADER_LOAD__, __LOADER_RUN__, __LOADER_SIZE__
+.import __DRIVECODE_LOAD__, __DRIVECODE_RUN__, __DRIVECODE_SIZE__
+.import drive_start
+
+LAST_DEVICE     := $BA          ; the device we were loaded from
+OPEN_FILES      := $98          ; the KERNAL's count of open files
+VARTAB          := $2D          ; BASIC: end of the program (LOAD sets it)
+LOAD_END        := $AE          ; KERNAL: end of the last LOAD
+STATUS          := $90          ; KERNAL: ST; bit 7 = device not present
+BASIC_WARM      := $A002        ; BASIC: warm start vector (READY.)
+GAME_START      = 2061          ; the game's SYS target (its own BASIC stub)
+CHUNK           = 32            ; bytes per M-W command
+COMMAND_LFN     = 15
+COMMAND_SA      = 15
+GAME_LFN        = 1
+WAIT_ROUNDS     = 3             ; x ~0.7 s: how long the drive may take to say HELLO
+LOAD_LIMIT      = >__LOADER_RUN__   ; the game may not load over the loader
+
+.segment "ZEROPAGE"
+source:         .res 2          ; the drive code being sent
+dest:           .res 2          ; where the next game byte goes
+
+.segment "LOADADDR"
+        .addr   $0801
+
+.segment "EXEHDR"
+        .word   @next, 10
+        .byte   $9E, "2061", 0
+@next:  .word   0
+
+.segment "STARTUP"
+.assert * = GAME_START, error, "SYS 2061 must land here"
+        ldx     #0                      ; the loader to $C000, out of the game's way
+:       lda     __LOADER_LOAD__, x
+        sta     __LOADER_RUN__, x
+        lda     __LOADER_LOAD__ + $100, x
+        sta     __LOADER_RUN__ + $100, x
+        lda     __LOADER_LOAD__ + $200, x
+        sta     __LOADER_RUN__ + $200, x
+        inx
+        bne     :-
+        jmp     fastload
+.assert __LOADER_SIZE__ <= $300, error, "the copier moves three pages"
+
+.segment "LOADER"
+
+; in: LAST_DEVICE  out: does not return (the game runs, or BASIC after a message)
+; clobbers: A X Y
+.proc fastload
+        lda     #<__DRIVECODE_LOAD__
+        sta     source
+        lda     #>__DRIVECODE_LOAD__
+        sta     source + 1
+        lda     #<__DRIVECODE_RUN__
+        sta     mw_address
+        lda     #>__DRIVECODE_RUN__
+        sta     mw_address + 1
+@chunk: ldy     #0
+:       lda     (source), y
+        sta     mw_data, y
+        iny
+        cpy     #CHUNK
+        bne     :-
+        lda     #mw_end - mw_command
+        ldx     #<mw_command
+        ldy     #>mw_command
+        jsr     command
+        bcs     @kernal
+        lda     #COMMAND_LFN
+        jsr     KERNAL_CLOSE
+        clc
+        lda     source
+        adc     #CHUNK
+        sta     source
+        bcc     :+
+        inc     source + 1
+:       clc
+        lda     mw_address
+        adc     #CHUNK
+        sta     mw_address
+        bcc     :+
+        inc     mw_address + 1
+:       lda     mw_address
+        cmp     #<(__DRIVECODE_RUN__ + __DRIVECODE_SIZE__)
+        lda     mw_address + 1
+        sbc     #>(__DRIVECODE_RUN__ + __DRIVECODE_SIZE__)
+        bcc     @chunk
+        lda     #me_end - me_command
+        ldx     #<me_command
+        ldy     #>me_command
+        jsr     command                 ; the drive runs drive_start after this
+        bcs     @kernal
+        lda     #0
+        sta     OPEN_FILES              ; forgotten, not closed: a CLOSE would talk to a drive
+                                        ; that is busy with our code
+        jsr     receive
+        bcs     @kernal
+        jmp     start_game
+@kernal:
+        jmp     kernal_load
+.endproc
+
+; OPEN the command channel with A/X/Y as its name: the DOS runs the name as a command.
+; in: A length, X/Y name  out: C = 1 no drive  clobbers: A X Y
+.proc command
+        jsr     KERNAL_SETNAM
+        lda     #COMMAND_LFN
+        ldx     LAST_DEVICE
+        ldy     #COMMAND_SA
+        jsr     KERNAL_SETLFS
+        jsr     KERNAL_OPEN
+        bcs     :+
+        lda     STATUS
+        asl                             ; C = bit 7: no device answered
+:       rts
+.endproc
+
+; Receive the game from drive_start into memory. Screen off (no bad lines), interrupts off.
+; in: -  out: C = 1 the drive never answered (nothing loaded); dest = end of the game
+; clobbers: A X Y
+.proc receive
+        sei
+        lda     VIC_CTRL1
+        sta     saved_vic
+        and     #$EF                    ; screen off: no bad lines steal the CPU from a read
+        sta     VIC_CTRL1
+:       bit     VIC_CTRL1               ; to the next frame, which then has none
+        bpl     :-
+:       bit     VIC_CTRL1
+        bmi     :-
+        lda     CIA2_PRA
+        sta     saved_bus
+        lda     #0                      ; lines released; bits 0-5 read back 0 (VIC bank 3,
+        sta     CIA2_PRA                ; unseen with the screen off)
+        lda     #WAIT_ROUNDS
+        sta     rounds
+        ldx     #0
+        ldy     #0
+@wait:  bit     CIA2_PRA                ; DATA low: the drive code runs
+        bpl     @hello
+        dex
+        bne     @wait
+        dey
+        bne     @wait
+        dec     rounds
+        bne     @wait
+        jsr     restore
+        sec
+        rts
+@hello: jsr     get_byte
+        cmp     #HELLO
+        beq     :+
+        jmp     bad_block
+:       lda     #1
+        sta     first
+@block: jsr     get_byte                ; status
+        beq     :+
+        jmp     bad_block
+:       ldy     #0
+:       jsr     get_byte
+        sta     sector, y
+        iny
+        bne     :-
+        ldx     #2                      ; data after the link
+        lda     first
+        beq     @last
+        lda     sector + 2              ; the file's load address
+        sta     dest
+        lda     sector + 3
+        sta     dest + 1
+        lda     #0
+        sta     first
+        ldx     #4
+@last:  lda     #$FF                    ; the last byte of this block
+        ldy     sector
+        bne     :+
+        lda     sector + 1              ; track 0: sector byte = index of the last byte
+:       sta     last
+        ldy     #0
+@copy:  lda     sector, x
+        sta     (dest), y
+        inc     dest
+        bne     :+
+        inc     dest + 1
+        lda     dest + 1
+        cmp     #LOAD_LIMIT
+        bcc     :+
+        jmp     bad_block               ; a chain that never ends
+:       cpx     last
+        beq     @next
+        inx
+        bne     @copy
+@next:  lda     sector
+        bne     @block
+        jsr     restore
+        clc
+        rts
+.endproc
+
+; One byte from drive_start. The reads fall in the middle of each pair's window: the drive puts
+; pair k out 10 to 17 cycles after time zero, plus 14 k (its 7-cycle wait), and holds it 14;
+; we read at 20 + 14 k of our cycles (the drive's clock is 1.5 % faster: 0.6 cycles over four).
+; in: -  out: A = the byte, Z/N from it  clobbers: A
+.proc get_byte
+:       bit     CIA2_PRA
+        bmi     :-                      ; wait for DATA low: ready
+        lda     #$10                    ; CLK low: send it
+        sta     CIA2_PRA
+:       bit     CIA2_PRA
+        bpl     :-                      ; DATA released: seen
+        lda     #$00
+        sta     CIA2_PRA                ; CLK released: time zero (the write cycle)
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        lda     CIA2_PRA                ; +20: pair 0 in bits 7-6
+        lsr
+        lsr
+        nop
+        nop
+        nop
+        ora     CIA2_PRA                ; +34: pair 1
+        lsr
+        lsr
+        nop
+        nop
+        nop
+        ora     CIA2_PRA                ; +48: pair 2
+        lsr
+        lsr
+        nop
+        nop
+        nop
+        ora     CIA2_PRA                ; +62: pair 3
+        rts
+.endproc
+
+; Bus and screen as they were, interrupts on.
+; in: saved_bus, saved_vic  out: -  clobbers: A
+.proc restore
+        lda     saved_bus
+        sta     CIA2_PRA
+        lda     saved_vic
+        sta     VIC_CTRL1
+        cli
+        rts
+.endproc
+
+; A block the drive could not read, or a chain that runs off: say so and stop in BASIC.
+; in: -  out: does not return (BASIC's READY.)  clobbers: A X Y
+.proc bad_block
+        jsr     restore
+        lda     #<load_error
+        ldy     #>load_error
+        jsr     print
+        jmp     (BASIC_WARM)
+.endproc
+
+; The drive took no code: the KERNAL loads W64GAME instead (its own speed).
+; in: LAST_DEVICE  out: does not return (the game, or LOAD ERROR)  clobbers: A X Y
+.proc kernal_load
+        lda     #<slow_note
+        ldy     #>slow_note
+        jsr     print
+        lda     #game_name_end - game_name
+        ldx     #<game_name
+        ldy     #>game_name
+        jsr     KERNAL_SETNAM
+        lda     #GAME_LFN
+        ldx     LAST_DEVICE
+        ldy     #1                      ; to the file's own address
+        jsr     KERNAL_SETLFS
+        lda     #0
+        jsr     KERNAL_LOAD
+        bcs     bad_block
+        stx     dest
+        sty     dest + 1
+        jmp     start_game
+.endproc
+
+; BASIC's pointers as LOAD leaves them, then the game's own start.
+; in: dest = the end of the game  out: does not return  clobbers: A
+.proc start_game
+        lda     dest
+        sta     VARTAB
+        sta     LOAD_END
+        lda     dest + 1
+        sta     VARTAB + 1
+        sta     LOAD_END + 1
+        jmp     GAME_START
+.endproc
+
+; Print the zero-terminated text at A/Y.
+; in: A/Y the text  out: -  clobbers: A X Y (source)
+.proc print
+        sta     source
+        sty     source + 1
+        ldy     #0
+:       lda     (source), y
+        beq     :+
+        jsr     KERNAL_CHROUT
+        iny
+        bne     :-
+:       rts
+.endproc
+
+mw_command:     .byte   "M-W"                   ; (no target: ca65 keeps ASCII,
+                                                ; which is PETSCII for capitals)
+mw_address:     .word   0
+                .byte   CHUNK
+mw_data:        .res    CHUNK
+mw_end:
+me_command:     .byte   "M-E"
+                .word   drive_start
+me_end:
+game_name:      .byte   $57, "64", $47, $41, $4D, $45          ; "W64GAME"
+game_name_end:
+slow_note:      .byte   13, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $41, $44, $45, $52
+                .byte   ": ", $4B, $45, $52, $4E, $41, $4C, " ", $4C, $4F, $41, $44, 13, 0
+load_error:     .byte   13, $4C, $4F, $41, $44, " ", $45, $52, $52, $4F, $52, 13, 0
+
+.segment "BSS"
+saved_vic:      .res 1
+saved_bus:      .res 1
+rounds:         .res 1
+first:          .res 1
+last:           .res 1
+sector:         .res 256

@@ -1,0 +1,40 @@
+# The fast disk (docs/vice.md, "The fast disk"): a boot file that sends its own loader into the
+# 1541 (workflow/asm/fastload) and the released game as the disk's second file. Proven, and
+# timed, on VICE's true 1541 by vice_fast_disk (vice.smk).
+
+
+rule fastload_boot:
+    """Assemble and link the fast loader's boot file (C64 side and 1541 side)."""
+    input:
+        sources=expand("workflow/asm/fastload/{name}", name=FASTLOAD_SOURCES),
+        common="workflow/asm/c64.inc",
+    output:
+        prg="results/fastload/boot.prg",
+        labels="results/fastload/boot.lbl",
+        map="results/fastload/boot.map",
+    log:
+        "logs/fastload/boot.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/fastload_boot.py"
+
+
+rule fastload_d64:
+    """Write the fast disk: the boot file first, the released game second."""
+    input:
+        boot="results/fastload/boot.prg",
+        game="results/build/wordle64.prg",
+    output:
+        "results/fastload/wordle64-fast.d64",
+    log:
+        "logs/fastload/d64.log",
+    params:
+        disk_name=config["media"]["disk_name"],
+        disk_id=config["media"]["disk_id"],
+        boot_name=config["media"]["file_name"],
+        interleave=config["media"]["fast_interleave"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/fastload_d64.py"
