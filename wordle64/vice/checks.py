@@ -288,9 +288,11 @@ def disk_statistics(core: Path, d64: Path, prg: Path, labels: dict[str, int], wo
 
 
 FAST_FAULTS = {"checksum": "a bad checksum (error 23 in the image's error bytes)",
+               "missing": "its sector missing (error 20, no header, in the error bytes)",
                "broken_chain": "a link off the disk (track 36)"}
 FAULT_BLOCK = 10                 # the game's block that is damaged
-CHECKSUM_ERROR = 5               # .d64 error byte: 23, READ ERROR (checksum in data block)
+ERROR_BYTES = {"checksum": 5,    # .d64 error byte 5: 23, READ ERROR (data block checksum)
+               "missing": 2}     # .d64 error byte 2: 20, READ ERROR (header not found)
 
 
 def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
@@ -303,7 +305,7 @@ def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
         image.save(out)
         return
     errors = bytearray([1]) * (len(image.data) // 256)      # 1: no error, per sector
-    errors[block_offset(*blocks[FAULT_BLOCK]) // 256] = CHECKSUM_ERROR
+    errors[block_offset(*blocks[FAULT_BLOCK]) // 256] = ERROR_BYTES[fault]
     out.write_bytes(bytes(image.data) + bytes(errors))
 
 
