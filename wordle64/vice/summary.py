@@ -100,7 +100,9 @@ def summarise(checks: list[dict], load_times: dict, tape: dict, tape_kernal: dic
                     "sub_checks": len(c.get("checks", [])),
                     "failed_sub_checks": [s["check"] for s in c.get("checks", [])
                                           if not s["passed"]],
-                    "error": c.get("error", ""), "wall_seconds": c.get("wall_seconds")}
+                    "error": c.get("error", ""), "attempts": c.get("attempts", 1),
+                    "first_attempt": c.get("first_attempt"),
+                    "wall_seconds": c.get("wall_seconds")}
                    for c in checks],
         "times": pairs,
         "fast_disk": fast_disk,
