@@ -196,6 +196,8 @@ FIGURES: list[Figure] = [
     *_vice_span("turbo_ready_to_menu", "turbo tape: READY. to the menu (turbo load, unpack)"),
     *_vice_span("turbo_to_menu", "turbo tape: LOAD to the menu"),
     *_vice_span("kernal_to_menu", "standard tape: LOAD to the menu"),
+    Figure("vice.disk_reset_to_menu_s", _VICE, "disk_reset_to_menu_seconds",
+           "disk: reset to the menu with VICE's own autostart (true 1541)", "s PAL", 2),
     Figure("vice.fast_to_menu_s", _VICE, "fast_disk.load_to_menu_seconds",
            "the fast disk: LOAD\"*\",8,1 to the menu on VICE's 1541", "s PAL", 2),
     Figure("vice.fast_boot_s", _VICE, "fast_disk.boot_load_seconds",

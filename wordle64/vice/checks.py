@@ -208,6 +208,12 @@ def disk_games(core: Path, d64: Path, prg: Path, labels: dict[str, int], words: 
             shot(vice, shots, "menu", record)
         model = boot_model(prg_bytes, labels)
         follow(vice, model, daily_steps(words, dates), record, limits, shots)
+    with Vice.start(core, d64, Settings(autostart=True)) as vice:
+        reached = seen(vice, NOTE_NEW, limits.disk_load + limits.start_up)
+        if reached:
+            record.times["autostart_reset_to_menu_seconds"] = seconds(vice.clock)
+        record.add("VICE's own autostart of the .d64 (LOAD\"*\",8,1 and RUN typed by VICE) "
+                   "reaches the menu", reached, screen_text(vice.screen_codes()))
     record.wall_seconds = round(time.monotonic() - started, 1)
     return record
 

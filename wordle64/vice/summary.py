@@ -107,6 +107,7 @@ def summarise(checks: list[dict], load_times: dict, tape: dict, tape_kernal: dic
         "times": pairs,
         "fast_disk": fast_disk,
         "agreement_percent": limit,
+        "disk_reset_to_menu_seconds": games.get("autostart_reset_to_menu_seconds"),
         "turbo_found_to_loading_seconds": turbo.get("found_to_loading_seconds"),
         "kernal_found_to_loading_seconds": kernal.get("found_to_loading_seconds"),
         "job_wall_seconds": round(sum(c.get("wall_seconds") or 0 for c in checks), 1),
