@@ -30,7 +30,7 @@ from wordle64.c64.emu import parse_labels
 from wordle64.c64.prg import linked_end
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
-from wordle64.toolchain import run_tool
+from wordle64.toolchain import assemble_and_link as link_program
 
 TAPE_HEADER_SECONDS = 17.25      # standard KERNAL tape: leader, header block and gaps
 TAPE_SECONDS_PER_BYTE = 0.01913  # every byte recorded twice (wordle64.media's pulse model)
@@ -101,19 +101,10 @@ def assemble_and_link(asm_dir: Path, config: Path, blob: Path, out_prg: Path, ou
         checkpoints = trailer_checkpoints(blob.read_bytes())
     if work_bytes is None:
         work_bytes = pack.ctxhuff_work_bytes(blob.read_bytes())
-    with tempfile.TemporaryDirectory(prefix="wordle64-build-") as work:
-        work_dir = Path(work)
-        objects = []
-        for source in sources:
-            obj = work_dir / (source.stem + ".o")
-            command = ["ca65", "-g", "-I", str(asm_dir), "--bin-include-dir", str(blob.parent),
-                       "-D", f"DICT_WORK_BYTES={work_bytes}",
-                       "-D", f"DICT_CHECKPOINTS={checkpoints}", "-o", str(obj), str(source)]
-            run_tool(command, f"ca65 {source.name}", log)
-            objects.append(str(obj))
-        command = ["ld65", "-C", str(config), "-o", str(out_prg), "-Ln", str(out_labels),
-                   "-m", str(out_map), *objects]
-        run_tool(command, "ld65", log)
+    link_program(sources, config, out_prg, labels=out_labels, map_file=out_map, log=log,
+                      options=["-I", str(asm_dir), "--bin-include-dir", str(blob.parent),
+                               "-D", f"DICT_WORK_BYTES={work_bytes}",
+                               "-D", f"DICT_CHECKPOINTS={checkpoints}"])
 
 
 def codec_spare(codec: str, blob: bytes, table_bytes: int) -> tuple[SpareFunction, str]:

@@ -29,6 +29,7 @@ from wordle64.c64.prg import linked_end
 from wordle64.errors import Wordle64Error
 
 PAL_HZ = 985_248
+FRAME_CYCLES = 19_656  # one PAL frame (312 lines x 63 cycles)
 NTSC_HZ = 1_022_727
 
 SENTINEL = 0xDB            # fills untouched memory; an undocumented opcode, so stray jumps stop

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordle64.core import read_answers
-from wordle64.c64.emu import PAL_HZ, parse_labels
+from wordle64.c64.emu import FRAME_CYCLES, PAL_HZ, parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.c64.board import Board
 from wordle64.c64.datasette import Datasette
@@ -36,7 +36,6 @@ ROM_FILES: dict[str, str] = {
 SCREEN = 0x0400
 COLOUR_RAM = 0xD800
 SCREEN_CELLS = 1000
-FRAME_CYCLES = 19_656  # one PAL frame (312 lines x 63 cycles)
 KEY_HOLD_CYCLES = 2 * FRAME_CYCLES
 KEY_GAP_CYCLES = 2 * FRAME_CYCLES
 MENU_POLL_CYCLES = 1_000   # how often the run looks for the menu's text (~1 ms PAL)

@@ -40,6 +40,13 @@ _CODE_TEXT = {code: GLYPH_TEXT[code & 0x3F] for code in range(256)}
 _LOW_NIBBLE = bytes(value & 0x0F for value in range(256))
 
 
+def code_lines(codes: bytes) -> list[str]:
+    """1000 screen codes as 25 lines of text (each code's glyph, as GLYPH_TEXT names it)."""
+    text = codes.decode("latin-1").translate(_CODE_TEXT)
+    return [text[row:row + SCREEN_COLUMNS]
+            for row in range(0, SCREEN_ROWS * SCREEN_COLUMNS, SCREEN_COLUMNS)]
+
+
 @dataclass(frozen=True)
 class Screen:
     """What the VIC shows: 1000 screen codes, 1000 colours and the registers that matter."""
@@ -67,9 +74,7 @@ class Screen:
 
     def text_lines(self) -> list[str]:
         """The screen as 25 lines of text (glyphs only, colours dropped)."""
-        text = self.codes.decode("latin-1").translate(_CODE_TEXT)
-        return [text[row:row + SCREEN_COLUMNS]
-                for row in range(0, SCREEN_ROWS * SCREEN_COLUMNS, SCREEN_COLUMNS)]
+        return code_lines(self.codes)
 
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.text_lines())

@@ -108,7 +108,12 @@ def answer_is(result: ScenarioResult, game: Game, want: str, what: str) -> bool:
 
 def stat_shown(game: Game, label: str) -> str | None:
     """A value on the statistics screen, by its label (None when no line has it)."""
-    for line in game.screen().text_lines():
+    return stat_on(game.screen().text_lines(), label)
+
+
+def stat_on(lines: list[str], label: str) -> str | None:
+    """A value on the statistics screen's lines of text, by its label (None when none has it)."""
+    for line in lines:
         if line[6:26].rstrip() == label:
             return line[26:].strip()
     return None

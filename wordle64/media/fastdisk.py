@@ -16,7 +16,7 @@ from wordle64.c64.d64 import D64
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes
 from wordle64.media.images import petscii_name, write_d64
-from wordle64.toolchain import run_tool
+from wordle64.toolchain import assemble_and_link
 
 SOURCES = ("boot.s", "drive.s")
 GAME_NAME = "W64GAME"           # boot.s's KERNAL fallback loads it by this name
@@ -25,17 +25,12 @@ GAME_NAME = "W64GAME"           # boot.s's KERNAL fallback loads it by this name
 def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
              out_labels: str | Path, out_map: str | Path, log=None) -> bytes:
     """ca65 boot.s and drive.s, ld65 them with fastload.cfg; returns the boot file's bytes."""
-    asm_dir, common_dir = Path(asm_dir), Path(common_dir)
+    asm_dir = Path(asm_dir)
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
-        objects = []
-        for name in SOURCES:
-            obj = Path(work) / (Path(name).stem + ".o")
-            run_tool(["ca65", "-g", "-I", str(asm_dir), "-I", str(common_dir), "-o", str(obj),
-                      str(asm_dir / name)], f"ca65 {name}", log)
-            objects.append(str(obj))
         prg = Path(work) / "boot.prg"
-        run_tool(["ld65", "-C", str(asm_dir / "fastload.cfg"), "-o", str(prg), "-Ln",
-                  str(out_labels), "-m", str(out_map), *objects], "ld65", log)
+        assemble_and_link([asm_dir / name for name in SOURCES], asm_dir / "fastload.cfg", prg,
+                          labels=out_labels, map_file=out_map, log=log,
+                          options=["-I", str(asm_dir), "-I", str(common_dir)])
         data = prg.read_bytes()
     write_bytes(out_prg, data)
     return data

@@ -22,7 +22,7 @@ from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes
 from wordle64.media.images import (TAPE_BLOCK_SIZE, TAPE_FILE_PRG, TAPE_NAME_SIZE, TapeTiming,
                                    byte_pulses, petscii_name, read_tap, tap_bytes, tap_pulses)
-from wordle64.toolchain import run_tool
+from wordle64.toolchain import assemble_and_link
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +64,10 @@ def build_loader(asm_dir: str | Path, *, start: int, threshold: int, log_file=No
     asm_dir = Path(asm_dir)
     source, config = asm_dir / "tape" / "turbo.s", asm_dir / "tape" / "turbo.cfg"
     with tempfile.TemporaryDirectory(prefix="wordle64-turbo-") as work:
-        obj, out = Path(work) / "turbo.o", Path(work) / "loader.bin"
-        run_tool(["ca65", "-g", "-I", str(asm_dir), "-D", f"GAME_START={start}",
-                  "-D", f"THRESHOLD={threshold}", "-o", str(obj), str(source)],
-                 "ca65 turbo.s", log_file)
-        run_tool(["ld65", "-C", str(config), "-o", str(out), str(obj)], "ld65 turbo", log_file)
+        out = Path(work) / "loader.bin"
+        assemble_and_link([source], config, out, log=log_file, link_name="ld65 turbo",
+                          options=["-I", str(asm_dir), "-D", f"GAME_START={start}",
+                                   "-D", f"THRESHOLD={threshold}"])
         loader, boot = out.read_bytes(), Path(str(out) + ".boot").read_bytes()
     if len(loader) != LOADER_SIZE:
         raise Wordle64Error(f"{source}: the loader is {len(loader)} bytes, not {LOADER_SIZE}")

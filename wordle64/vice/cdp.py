@@ -11,8 +11,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 from wordle64.errors import Wordle64Error as PipelineError
 
@@ -48,7 +47,6 @@ class Browser:
     session: str = ""
     next_id: int = 1
     buffer: bytes = b""
-    events: list = field(default_factory=list)
 
     @classmethod
     def launch(cls) -> "Browser":
@@ -112,8 +110,6 @@ class Browser:
                 if "error" in reply:
                     raise PipelineError(f"Chromium: {method}: {reply['error'].get('message')}")
                 return reply.get("result", {})
-            self.events.append(reply)
-            del self.events[:-200]
 
     def evaluate(self, expression: str, timeout: float = 120.0):
         """The value of a JavaScript expression (awaited if it is a promise)."""
@@ -127,11 +123,6 @@ class Browser:
 
     def navigate(self, url: str) -> None:
         self.call("Page.navigate", url=url)
-
-    def console(self) -> list[str]:
-        """Console lines the page printed so far (for a failure's log)."""
-        return [" ".join(str(a.get("value", a.get("description", ""))) for a in e["params"]["args"])
-                for e in self.events if e.get("method") == "Runtime.consoleAPICalled"]
 
     def close(self) -> None:
         try:

@@ -18,7 +18,8 @@ from wordle64.errors import Wordle64Error
 from wordle64.game.devices import Drive
 from wordle64.game.rules import LETTERS, hard_mode_violation
 from wordle64.game.session import Game
-from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
+from wordle64.c64.screen import code_lines
+from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against, stat_on
 from wordle64.media.disk_faults import break_chain
 from wordle64.media.fastdisk import GAME_NAME
 from wordle64.media.images import read_d64
@@ -32,6 +33,7 @@ MENU_TEXT = "PRESS 1-8"        # the menu's last line: start-up is over
 LOAD_END = 0xAE                   # the KERNAL's pointer to the end of the last LOAD
 STATS_FILE = "W64STATS"
 GAME_FILE = GAME_NAME.encode("ascii")
+SCREEN_RANGE = ((SCREEN, SCREEN + SCREEN_CELLS),)   # what wait_for reads for screen tests
 
 
 @dataclass
@@ -147,7 +149,7 @@ def follow(vice: Vice, model: Game, steps: list[Step], record: Record, limits: L
         vice.type(step.keys)
         try:
             vice.wait_for(lambda s: s.ram[0] == wanted, limits.key, step.what,
-                          ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+                          ranges=SCREEN_RANGE)
             ok = True
         except Exception:       # noqa: BLE001 - a mismatch is this check's finding
             ok = False
@@ -168,16 +170,24 @@ def ready_count(codes: bytes) -> int:
     return codes.count(screen_codes_of("READY."))
 
 
-def load_typed(vice: Vice, command: str, limits: Limits, record: Record,
-               prg_bytes: int) -> int:
-    """Type a LOAD command at READY.; wait for the next READY.; returns the RETURN's clock."""
+def type_load(vice: Vice, command: str, timeout: float) -> tuple[int, int]:
+    """Type a LOAD command at READY. and wait for the next READY.; returns the clocks of the
+    RETURN going down and of that READY."""
     before = ready_count(vice.screen_codes())
     down = vice.type(command + "{RETURN}")
-    state = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, limits.disk_load,
-                          f"{command} to finish", ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+    state = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, timeout,
+                          f"{command} to finish", ranges=SCREEN_RANGE)
+    return down, state.clock
+
+
+def load_typed(vice: Vice, command: str, limits: Limits, record: Record,
+               prg_bytes: int) -> int:
+    """type_load, timed, and the KERNAL's end of load checked against the game's length;
+    returns the RETURN's clock."""
+    down, ready = type_load(vice, command, limits.disk_load)
     end = vice.ram(LOAD_END, LOAD_END + 2)
     end_address = end[0] | end[1] << 8
-    record.times["load_seconds"] = seconds(state.clock - down)
+    record.times["load_seconds"] = seconds(ready - down)
     record.add(f"{command} loads the game (ends at ${0x0801 + prg_bytes - 2:04X})",
                end_address == 0x0801 + prg_bytes - 2, f"${end_address:04X}")
     return down
@@ -227,13 +237,6 @@ def seen(vice: Vice, text: str, timeout: float) -> bool:
     return True
 
 
-def stat_value(codes: bytes, label: str) -> str | None:
-    for line in screen_text(codes).split("\n"):
-        if line[6:26].rstrip() == label:
-            return line[26:].strip()
-    return None
-
-
 def disk_statistics(core: Path, d64: Path, prg: Path, labels: dict[str, int], words: WordLists,
                     dates: Dates, limits: Limits, shots: Path | None) -> Record:
     """LOAD"*",8,1; a daily won and SAVEd on Commodore DOS; Q; LOAD"*",8,1 again must load the
@@ -272,7 +275,8 @@ def disk_statistics(core: Path, d64: Path, prg: Path, labels: dict[str, int], wo
         vice.wait_text("PLAYED", limits.key)
         codes = vice.screen_codes()
         record.add("the statistics screen: PLAYED 1, WIN % 100",
-                   stat_value(codes, "PLAYED") == "1" and stat_value(codes, "WIN %") == "100",
+                   stat_on(code_lines(codes), "PLAYED") == "1"
+                   and stat_on(code_lines(codes), "WIN %") == "100",
                    screen_text(codes))
         if shots is not None:
             shot(vice, shots, "statistics", record)
@@ -330,11 +334,8 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
     guess = guesses_against(answer, words, 1)[0]
     with Vice.start(core, d64, Settings()) as vice:
         vice.wait_text("READY.", 10)
-        before = ready_count(vice.screen_codes())
-        down = vice.type('LOAD"*",8,1{RETURN}')
-        state = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, limits.disk_load,
-                              "the boot file", ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
-        record.times["boot_load_seconds"] = seconds(state.clock - down)
+        down, ready = type_load(vice, 'LOAD"*",8,1', limits.disk_load)
+        record.times["boot_load_seconds"] = seconds(ready - down)
         end = vice.ram(LOAD_END, LOAD_END + 2)
         record.add("LOAD\"*\",8,1 loads the boot file", end[0] | end[1] << 8 ==
                    0x0801 + len(boot_bytes) - 2, end.hex())
@@ -355,10 +356,7 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
     fallback = Settings(true_drive=False, extra={"vice_virtual_device_traps": "enabled"})
     with Vice.start(core, d64, fallback) as vice:
         vice.wait_text("READY.", 10)
-        before = ready_count(vice.screen_codes())
-        vice.type('LOAD"*",8,1{RETURN}')
-        vice.wait_for(lambda s: ready_count(s.ram[0]) > before, limits.disk_load, "READY.",
-                      ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+        type_load(vice, 'LOAD"*",8,1', limits.disk_load)
         vice.type("RUN{RETURN}")
         record.add("a drive that runs no code (VICE's virtual drive): the KERNAL loads the "
                    "game instead, and says so", seen(vice, "NO FAST LOADER", limits.start_up)
@@ -369,10 +367,7 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
             damage_fast_disk(d64, fault, damaged)
             with Vice.start(core, damaged, Settings()) as vice:
                 vice.wait_text("READY.", 10)
-                before = ready_count(vice.screen_codes())
-                vice.type('LOAD"*",8,1{RETURN}')
-                vice.wait_for(lambda s: ready_count(s.ram[0]) > before, limits.disk_load,
-                              "the boot file", ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+                type_load(vice, 'LOAD"*",8,1', limits.disk_load)
                 vice.type("RUN{RETURN}")
                 record.add(f"a game block with {FAST_FAULTS[fault]}: LOAD ERROR and BASIC, "
                            "no hang, no game", seen(vice, "LOAD ERROR", limits.disk_load)
@@ -397,7 +392,7 @@ def tape(core: Path, tap: Path, kind: str, prg: Path, labels: dict[str, int],
         before = ready_count(vice.screen_codes())
         ready = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, timeout,
                               "READY. after the tape's first file",
-                              ranges=((SCREEN, SCREEN + SCREEN_CELLS),))
+                              ranges=SCREEN_RANGE)
         menu = vice.wait_text(MENU_TEXT, timeout)
         record.times.update({
             "reset_to_menu_seconds": seconds(menu.clock),

@@ -3,6 +3,7 @@ raised with its first failed sub-check (the whole record goes to the job's log).
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import logging
 from pathlib import Path
@@ -31,15 +32,15 @@ def limits_of(settings: dict) -> checks.Limits:
 def run_check(rule: str, core: Path, image: Path, prg: Path, labels_path: Path, words_path: Path,
               settings: dict, out: Path, shots: Path, kind: str = "",
               boot: str | None = None, boot_labels: str | None = None) -> dict:
-    run = _one_check(rule, core, image, prg, labels_path, words_path, settings, shots, kind,
-                     boot, boot_labels)
+    attempt = functools.partial(_one_check, rule, core, image, prg, labels_path, words_path,
+                                settings, shots, kind, boot, boot_labels)
+    run = attempt()
     result = run.as_dict()
     if not run.passed:          # once more: a check that fails twice is a failure; one that
         first = result          # passes the second time is reported as retried
         log.warning("%s failed once (%s); running it again", run.check,
                     run.error or next(c["check"] for c in run.checks if not c["passed"]))
-        run = _one_check(rule, core, image, prg, labels_path, words_path, settings, shots,
-                         kind, boot, boot_labels)
+        run = attempt()
         result = {**run.as_dict(), "attempts": 2, "first_attempt": {
             "error": first["error"], "failed": [c for c in first["checks"] if not c["passed"]]}}
     else:

@@ -19,12 +19,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordle64.c64.emu import FRAME_CYCLES, PAL_HZ   # VICE's MAINCPU clock counts PAL cycles
+from wordle64.c64.screen import code_lines
 from wordle64.errors import Wordle64Error
 from wordle64.vice.cdp import Browser
 
 PAGE = Path(__file__).with_name("page")
-PAL_HZ = 985_248                      # the C64 PAL CPU clock (VICE's MAINCPU clock counts it)
-FRAME_CYCLES = 19_656                 # one PAL frame: 312 lines of 63 cycles
 SCREEN = 0x0400
 SCREEN_CELLS = 1000
 KEY_HOLD_FRAMES = 3                   # the KERNAL scans the keyboard once a frame
@@ -79,7 +79,6 @@ class Settings:
     audio: bool = False              # sound only for a person (wordle64 web)
     video: bool = False              # frames drawn on the page's canvas (a person watching);
     # checks read screen RAM and take RetroArch's screenshots, which need no video driver
-    drive_type: int | None = None    # VICE's Drive8Type (1541 = 1541, 1542 = 1541-II)
     extra: dict[str, str] = field(default_factory=dict)
 
     def options(self) -> dict[str, str]:
@@ -96,7 +95,7 @@ class Settings:
             "vice_statusbar": "disabled",
             "vice_drive_sound_emulation": "disabled",
             "vice_datasette_hotkeys": "disabled",
-            "vice_read_vicerc": "enabled" if self.drive_type else "disabled",
+            "vice_read_vicerc": "disabled",
             "vice_reset": "Autostart",
         }
         options.update(self.extra)
@@ -111,15 +110,9 @@ class Settings:
         text += "system_directory = \"/system\"\n"
         return text + "".join(f'{key} = "nul"\n' for key in HOTKEYS)
 
-    def files(self) -> dict[str, str]:
-        if not self.drive_type:
-            return {}
-        return {"/system/vice/vicerc": f"[C64SC]\nDrive8Type={self.drive_type}\n"
-                                       f"[C64]\nDrive8Type={self.drive_type}\n"}
-
     def page_settings(self, name: str) -> dict:
         return {"image": name, "name": name, "options": self.options(),
-                "config": self.config(), "files": self.files()}
+                "config": self.config()}
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -180,10 +173,10 @@ class State:
 class Vice:
     """One VICE x64sc running one image; see the module's docstring."""
 
-    def __init__(self, browser: Browser, server: Server) -> None:
+    def __init__(self, browser: Browser, server: Server, image_name: str) -> None:
         self.browser = browser
         self.server = server
-        self.keys_typed = 0
+        self.image_name = image_name    # the image's name in the emulator's file system
 
     @classmethod
     def start(cls, core: Path, image: Path, settings: Settings | None = None,
@@ -192,7 +185,7 @@ class Vice:
         name = "wordle64" + Path(image).suffix.lower()
         server = Server.serve(Path(core), Path(image), settings.page_settings(name))
         browser = Browser.launch()
-        vice = cls(browser, server)
+        vice = cls(browser, server, name)
         try:
             browser.navigate(server.url + f"index.html?speed={speed}")
             browser.evaluate("new Promise(r => { const t = () => window.vice ? r(1) : "
@@ -270,11 +263,7 @@ class Vice:
 
     @property
     def image_path(self) -> str:
-        return "/" + self.server_name
-
-    @property
-    def server_name(self) -> str:
-        return json.loads((Path(self.server.folder.name) / "settings.json").read_text())["name"]
+        return "/" + self.image_name
 
     # ---- keys ----
     def _key_event(self, kind: str, code: str) -> None:
@@ -296,7 +285,6 @@ class Vice:
         if shift:
             self._key_event("keyUp", "ShiftLeft")
         self.wait_cycles(KEY_GAP_FRAMES * FRAME_CYCLES)
-        self.keys_typed += 1
         return down
 
     def type(self, script: str) -> int:
@@ -344,10 +332,5 @@ def screen_codes_of(text: str) -> bytes:
 
 
 def screen_text(codes: bytes) -> str:
-    """Screen RAM as 25 lines of text (reversed cells as their plain letter)."""
-    chars = []
-    for code in codes:
-        code &= 0x7F
-        chars.append(chr(code + 0x40) if 1 <= code <= 0x1A else chr(code)
-                     if 0x20 <= code < 0x40 else "@" if code == 0 else "?")
-    return "\n".join("".join(chars[row * 40:(row + 1) * 40]).rstrip() for row in range(25))
+    """Screen RAM as 25 lines of text (wordle64.c64.screen's reading of each code)."""
+    return "\n".join(line.rstrip() for line in code_lines(codes))

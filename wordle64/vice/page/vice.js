@@ -97,8 +97,7 @@ const vice = {
   log,
   frames: 0,
 
-  // settings: {image, name, options: {core option: value}, config: "retroarch.cfg lines",
-  // vicerc: "optional [C64] resources"}
+  // settings: {image, name, options: {core option: value}, config: "retroarch.cfg lines"}
   async boot(settings) {
     const image = new Uint8Array(await (await fetch(settings.image)).arrayBuffer());
     await loadScript("core/vice_x64sc_libretro.js");
@@ -121,10 +120,6 @@ const vice = {
     this.saveStateInfo = module.cwrap("save_state_info", "string", []);
     this.takeScreenshot = module.cwrap("cmd_take_screenshot", "", []);
     const FS = module.FS;
-    for (const [path, text] of Object.entries(settings.files || {})) {
-      mkdirs(FS, path);
-      FS.writeFile(path, text);
-    }
     const cfg = "/home/web_user/.config/retroarch/retroarch.cfg";
     mkdirs(FS, cfg);
     FS.writeFile(cfg, settings.config);
