@@ -269,9 +269,9 @@ def test_dict_checkpoints_of_each_codec():
 
 
 def test_ca65_gets_dict_checkpoints(tmp_path, monkeypatch):
-    from wordle64 import build
+    from wordle64 import build, toolchain
     commands: list[list[str]] = []
-    monkeypatch.setattr(build, "run_tool", lambda command, *_: commands.append(command))
+    monkeypatch.setattr(toolchain, "run_tool", lambda command, *_: commands.append(command))
     (tmp_path / "a.s").write_text("")
     (tmp_path / "blob.bin").write_bytes(pack.encode("ctxhuff", HAND, HAND_ANSWERS))
     build.assemble_and_link(tmp_path, tmp_path / "x.cfg", tmp_path / "blob.bin",
@@ -283,9 +283,9 @@ def test_ca65_gets_dict_checkpoints(tmp_path, monkeypatch):
 
 def test_a_stand_in_blob_gets_no_checkpoints(tmp_path, monkeypatch):
     # the asm tests link garbage blobs: no header to trust, so DICT_CHECKPOINTS = 0
-    from wordle64 import build
+    from wordle64 import build, toolchain
     commands: list[list[str]] = []
-    monkeypatch.setattr(build, "run_tool", lambda command, *_: commands.append(command))
+    monkeypatch.setattr(toolchain, "run_tool", lambda command, *_: commands.append(command))
     (tmp_path / "a.s").write_text("")
     (tmp_path / "blob.bin").write_bytes(bytes(range(256)) * 4)
     build.assemble_and_link(tmp_path, tmp_path / "x.cfg", tmp_path / "blob.bin",
