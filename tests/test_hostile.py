@@ -512,6 +512,26 @@ def test_a_config_file_with_a_tab_is_named_with_its_line(tmp_path, capsys):
                                        "character '\\t' that cannot start any token)\n")
 
 
+def test_make_checks_a_config_file_of_ones_own_before_snakemake_reads_it(tmp_path, repo_root):
+    """`make CONFIGFILE=F` runs the check that names the line before Snakemake, which names none,
+    and the check's failure stops make there."""
+    import shlex
+    import subprocess
+
+    path = tmp_path / "mine.yaml"
+    path.write_text("fetch:\n\ttimeout: 3\n")
+    planned = subprocess.run(["make", "-n", "quick", f"CONFIGFILE={path}"], cwd=repo_root,
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+    check = next(i for i, line in enumerate(planned) if "wordle64.config" in line)
+    run = next(i for i, line in enumerate(planned) if line.startswith(".venv/bin/snakemake"))
+    assert check < run and f'--configfile "{path}"' in planned[run]
+    done = subprocess.run(shlex.split(planned[check]), cwd=repo_root, capture_output=True,
+                          text=True)
+    assert done.returncode == 1
+    assert done.stderr == (f"wordle64: error: {path}:2:1: not valid YAML (found character "
+                           "'\\t' that cannot start any token)\n")
+
+
 def test_running_out_of_memory_is_one_line_not_a_traceback(capsys, monkeypatch):
     from wordle64 import core
 

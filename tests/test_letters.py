@@ -27,6 +27,8 @@ from wordle64.letters import (
     front_encode,
     median_first,
     parse_dictionary,
+    read_dictionary,
+    read_front_coded,
     splits,
     write_conundrums,
 )
@@ -97,16 +99,46 @@ def test_malformed_lines_fail_with_file_and_line_numbers():
 def test_malformed_lines_skipped_on_request_each_with_its_problem():
     data = b"apple\n\nfoo bar\nc4t\napple\npear\r\n\xffoops\nplum\n"
     parsed = parse_dictionary(data, "dict.txt", on_bad_line="skip")
-    assert parsed.words == ["apple", "plum"]
+    assert parsed.words == ["apple", "pear", "plum"]  # a CRLF line end is a line end
     assert [(b.line, b.problem) for b in parsed.bad] == [
         (2, "blank line"),
         (3, "'foo bar' contains ' ', which no word has"),
         (4, "'c4t' contains '4', which no word has"),
         (5, "duplicate 'apple' (first on line 1)"),
-        (6, "'pear\\r' has leading or trailing white space"),
-        (7, "not UTF-8 (invalid start byte at column 1)"),
+        (7, "not UTF-8 text (byte 0xFF at column 1: invalid start byte)"),
     ]
     assert str(parsed.bad[0]) == "dict.txt:2: blank line"
+
+
+def test_dictionary_and_front_coded_files_stream_through_the_shared_reader(tmp_path, monkeypatch):
+    """A one-line file of 5 MB is reported by its length, read in bounded pieces, never whole."""
+    import wordle64.textlines as textlines
+
+    reads: list[int] = []
+    real_raw_lines = textlines.raw_lines
+
+    def watched(handle, max_chars=textlines.MAX_LINE_CHARS):
+        reads.append(max_chars)
+        return real_raw_lines(handle, max_chars)
+
+    monkeypatch.setattr("wordle64.letters.dictionary.raw_lines", watched)
+    monkeypatch.setattr(textlines, "raw_lines", watched)
+    flood = tmp_path / "flood.txt"
+    flood.write_bytes(b"apple\n" + b"x" * 5_000_000 + b"\nplum\n")
+    with pytest.raises(Wordle64Error) as error:
+        read_dictionary(flood)
+    assert str(error.value).startswith(f"{flood}:2: line of 5,000,000 bytes, starting b'xxx")
+    assert len(str(error.value)) < 200
+    front = tmp_path / "words.fc"
+    front.write_bytes(b"0apple\n" + b"0" + b"z" * 5_000_000 + b"\n")
+    with pytest.raises(Wordle64Error) as error:
+        read_front_coded(front)
+    assert str(error.value).startswith(f"{front}:2: line of 5,000,001 characters")
+    assert len(str(error.value)) < 200
+    assert reads == [textlines.MAX_LINE_CHARS, textlines.MAX_LINE_CHARS]
+    front.write_bytes(b"0apple\n3ly\n0pl\xe9\n")
+    with pytest.raises(Wordle64Error, match=r":3: not UTF-8 text \(byte 0xE9 at column 4"):
+        read_front_coded(front)
 
 
 def test_many_malformed_lines_name_the_first_and_count_the_rest():

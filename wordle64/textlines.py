@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from wordle64.errors import Wordle64Error
 
@@ -48,38 +50,72 @@ def _skip_rest(handle, chunk: int = 65536) -> int:
             return count
 
 
-def not_utf8(path: str | Path, number: int, raw: bytes,
-             error: UnicodeDecodeError) -> Wordle64Error:
-    """The one-line error of line `number` whose bytes `raw` are not UTF-8."""
-    column = len(raw[:error.start].decode("utf-8", errors="replace")) + 1
-    return Wordle64Error(f"{path}:{number}: not UTF-8 text (byte 0x{raw[error.start]:02X} at "
-                         f"column {column}: {error.reason})")
+@dataclass(frozen=True)
+class RawLine:
+    """One line as bytes, without its line break: for readers that decide per line what a byte
+    that is not UTF-8 means (a skipped entry rather than a failed file)."""
+
+    number: int  # 1-based
+    body: bytes  # at most max_chars bytes (the start of a longer line)
+    too_long: bool = False
+    length: int = 0  # bytes in the whole line when too_long
 
 
-def iter_lines(path: str | Path, max_chars: int = MAX_LINE_CHARS) -> Iterator[Line]:
-    """Lines of a UTF-8 text file, streamed: memory stays bounded whatever the file's size."""
+def raw_lines(handle: BinaryIO, max_chars: int = MAX_LINE_CHARS) -> Iterator[RawLine]:
+    """Lines of an open binary file, read in bounded pieces and split on line feeds only."""
     number = 0
+    while True:
+        raw = handle.readline(max_chars + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > max_chars and not raw.endswith(b"\n"):
+            length = len(raw) + _skip_rest(handle)
+            yield RawLine(number, raw[:max_chars], too_long=True, length=length)
+            continue
+        yield RawLine(number, raw.rstrip(b"\r\n"))
+
+
+@contextmanager
+def opened(path: str | Path) -> Iterator[BinaryIO]:
+    """`path` open for reading bytes; a missing file or a folder is a one-line error."""
     try:
-        with open(path, "rb") as handle:
-            while True:
-                raw = handle.readline(max_chars + 1)
-                if not raw:
-                    return
-                number += 1
-                body = raw.rstrip(b"\r\n")
-                if len(raw) > max_chars and not raw.endswith(b"\n"):
-                    length = len(raw) + _skip_rest(handle)
-                    text = raw[:max_chars].decode("utf-8", errors="replace")
-                    yield Line(number, text, too_long=True, length=length)
-                    continue
-                try:
-                    yield Line(number, body.decode("utf-8"))
-                except UnicodeDecodeError as error:
-                    raise not_utf8(path, number, body, error) from None
+        handle = open(path, "rb")
     except FileNotFoundError:
         raise Wordle64Error(f"{path}: file not found{build_hint(path)}") from None
     except IsADirectoryError:
         raise Wordle64Error(f"{path}: is a folder, not a file") from None
+    except OSError as error:
+        raise Wordle64Error(f"{path}: cannot read ({error.strerror})") from None
+    with handle:
+        yield handle
+
+
+def not_utf8(path: str | Path, number: int, raw: bytes,
+             error: UnicodeDecodeError) -> Wordle64Error:
+    """The one-line error of line `number` whose bytes `raw` are not UTF-8."""
+    return Wordle64Error(f"{path}:{number}: {not_utf8_problem(raw, error)}")
+
+
+def not_utf8_problem(raw: bytes, error: UnicodeDecodeError) -> str:
+    """What is wrong with the bytes `raw` of a line that are not UTF-8, with the column."""
+    column = len(raw[:error.start].decode("utf-8", errors="replace")) + 1
+    return f"not UTF-8 text (byte 0x{raw[error.start]:02X} at column {column}: {error.reason})"
+
+
+def iter_lines(path: str | Path, max_chars: int = MAX_LINE_CHARS) -> Iterator[Line]:
+    """Lines of a UTF-8 text file, streamed: memory stays bounded whatever the file's size."""
+    with opened(path) as handle:
+        for raw in raw_lines(handle, max_chars):
+            if raw.too_long:
+                text = raw.body.decode("utf-8", errors="replace")
+                yield Line(raw.number, text, too_long=True, length=raw.length)
+                continue
+            try:
+                text = raw.body.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise not_utf8(path, raw.number, raw.body, error) from None
+            yield Line(raw.number, text)
 
 
 def build_hint(path: str | Path) -> str:

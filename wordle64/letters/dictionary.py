@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import io
 import lzma
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import brotli
 
 from wordle64.errors import Wordle64Error
-from wordle64.textlines import quote
+from wordle64.textlines import (QUOTE_CHARS, RawLine, iter_lines, not_utf8_problem, opened,
+                                quote, raw_lines, too_long_problem)
 
 MAX_LENGTH = 9  # Countdown draws nine letters
 KEPT_RE = re.compile(r"[a-z]{1,%d}" % MAX_LENGTH)
@@ -95,7 +97,13 @@ def malformed_problem(entry: str) -> str | None:
 
 def parse_dictionary(data: bytes, path: str = "<dictionary>",
                      on_bad_line: str = "fail") -> Dictionary:
-    """Countdown words of a one-word-per-line dictionary (UTF-8 bytes).
+    """Countdown words of a one-word-per-line dictionary given as UTF-8 bytes."""
+    return dictionary_from_lines(raw_lines(io.BytesIO(data)), path, on_bad_line)
+
+
+def dictionary_from_lines(lines: Iterable[RawLine], path: str,
+                          on_bad_line: str = "fail") -> Dictionary:
+    """Countdown words of a one-word-per-line dictionary, from the shared line reader.
 
     With ``on_bad_line="fail"`` a malformed line raises a Wordle64Error naming the first one and
     the line numbers of a few more; with ``"skip"`` they are listed in ``Dictionary.bad``.
@@ -105,30 +113,37 @@ def parse_dictionary(data: bytes, path: str = "<dictionary>",
     bad: list[BadLine] = []
     dropped: Counter[str] = Counter()
     first_seen: dict[str, int] = {}
-    raw_lines = data.split(b"\n")
-    if raw_lines and raw_lines[-1] == b"":
-        raw_lines.pop()  # the final newline ends the last line; it does not start a new one
-    for number, raw in enumerate(raw_lines, start=1):
-        try:
-            entry = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            problem = f"not UTF-8 ({error.reason} at column {error.start + 1})"
-            bad.append(BadLine(path, number, problem))
-            continue
-        problem = malformed_problem(entry)
+    count = 0
+    for raw in lines:
+        count = raw.number
+        problem = raw_line_problem(raw)
+        entry = "" if problem else raw.body.decode("utf-8")
+        if problem is None:
+            problem = malformed_problem(entry)
         if problem is None and entry in first_seen:
             problem = f"duplicate {quote(entry)} (first on line {first_seen[entry]})"
         if problem is not None:
-            bad.append(BadLine(path, number, problem))
+            bad.append(BadLine(path, raw.number, problem))
             continue
-        first_seen[entry] = number
+        first_seen[entry] = raw.number
         reason = drop_reason(entry)
         if reason is not None:
             dropped[reason] += 1
     if bad and on_bad_line == "fail":
         raise Wordle64Error(describe_bad_lines(bad))
     words = sorted(entry for entry in first_seen if drop_reason(entry) is None)
-    return Dictionary(words=words, lines=len(raw_lines), dropped=dict(dropped), bad=bad)
+    return Dictionary(words=words, lines=count, dropped=dict(dropped), bad=bad)
+
+
+def raw_line_problem(raw: RawLine) -> str | None:
+    """Why a line's bytes cannot be read as an entry at all (too long, not UTF-8), or None."""
+    if raw.too_long:
+        return f"line of {raw.length:,} bytes, starting {raw.body[:QUOTE_CHARS]!r}…"
+    try:
+        raw.body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return not_utf8_problem(raw.body, error)
+    return None
 
 
 def describe_bad_lines(bad: Sequence[BadLine], shown: int = 5) -> str:
@@ -142,11 +157,9 @@ def describe_bad_lines(bad: Sequence[BadLine], shown: int = 5) -> str:
 
 
 def read_dictionary(path: Path, on_bad_line: str = "fail") -> Dictionary:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise Wordle64Error(f"{path}: cannot read ({error.strerror})") from None
-    return parse_dictionary(data, str(path), on_bad_line)
+    """The dictionary file at `path`, streamed through the shared line reader."""
+    with opened(path) as handle:
+        return dictionary_from_lines(raw_lines(handle), str(path), on_bad_line)
 
 
 # ---- front coding -----------------------------------------------------------------------------
@@ -179,12 +192,17 @@ def front_encode(words: Iterable[str]) -> str:
 
 def front_decode(text: str, path: str = "<front-coded list>") -> list[str]:
     """Words of a front-coded text; a malformed line raises with its line number."""
-    words: list[str] = []
-    previous = ""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    for number, line in enumerate(lines, start=1):
+    return front_decode_lines(enumerate(lines, start=1), path)
+
+
+def front_decode_lines(lines: Iterable[tuple[int, str]], path: str) -> list[str]:
+    """Words of front-coded (line number, text) lines; a malformed line raises with its number."""
+    words: list[str] = []
+    previous = ""
+    for number, line in lines:
         if len(line) < 2 or not line[0].isdigit() or not line[0].isascii():
             raise Wordle64Error(f"{path}:{number}: expected a digit and letters, got "
                                 f"{quote(line)}")
@@ -204,14 +222,18 @@ def front_decode(text: str, path: str = "<front-coded list>") -> list[str]:
 
 
 def read_front_coded(path: Path) -> list[str]:
-    try:
-        text = Path(path).read_text(encoding="ascii")
-    except FileNotFoundError:
+    """The front-coded list at `path`, streamed through the shared line reader."""
+    if not Path(path).exists():
         raise Wordle64Error(f"{path} not found: build it first with "
-                            f"`snakemake --cores all {DEFAULT_WORDS}`") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise Wordle64Error(f"{path}: cannot read as ASCII text ({error})") from None
-    return front_decode(text, str(path))
+                            f"`snakemake --cores all {DEFAULT_WORDS}`")
+    return front_decode_lines(_checked_lines(path), str(path))
+
+
+def _checked_lines(path: Path) -> Iterator[tuple[int, str]]:
+    for line in iter_lines(path):
+        if line.too_long:
+            raise Wordle64Error(f"{path}:{line.number}: {too_long_problem(line)}")
+        yield line.number, line.text
 
 
 # ---- compression report -----------------------------------------------------------------------
