@@ -331,6 +331,35 @@ def test_word_command_names_the_filter(sources, tmp_path, capsys):
     assert "removed by the proper noun filter" in out
 
 
+def test_outcomes_change_only_with_a_verdict_while_filters_name_the_threshold(sources, tmp_path):
+    """A threshold moved where no word's count lies (150 -> 180): filters.tsv names the new
+    threshold, outcomes.tsv (what the curated check reads) keeps every byte; a denied answer
+    changes it."""
+    from types import SimpleNamespace
+
+    from wordle64.words import write_words_outputs
+
+    def outputs(threshold: int) -> tuple[bytes, bytes]:
+        table, stats, _ = run(sources, settings={"min_frequency": threshold})
+        folder = tmp_path / str(threshold)
+        folder.mkdir()
+        names = SimpleNamespace(**{key: folder / key for key in
+                                   ("table", "filters", "outcomes", "answers", "guesses",
+                                    "stats")})
+        write_words_outputs(table, stats, names)
+        return names.filters.read_bytes(), names.outcomes.read_bytes()
+
+    filters_150, outcomes_150 = outputs(150)
+    filters_180, outcomes_180 = outputs(180)
+    assert filters_150 != filters_180 and outcomes_150 == outcomes_180
+    assert outcomes_150.decode().splitlines()[0] == "word\tfrequency\tprofane\tanswer\tremoved_by"
+    assert "fluff\t200\t1\t0\tprofanity" in outcomes_150.decode().splitlines()
+    write(sources["deny"], "drawl  test denial\ncrane  test denial\n")
+    _, outcomes_denied = outputs(181)
+    assert outcomes_denied.replace(b"crane\t900\t0\t0\thand_edits", b"crane\t900\t0\t1\t") \
+        == outcomes_180
+
+
 def test_real_lists_with_every_filter(shared_data, tmp_path):
     scowl = shared_data / "scowl"
     wordnet = Path("/usr/share/wordnet")  # Debian wordnet-base, installed by setup.sh

@@ -183,11 +183,17 @@ def write_word_table(table: pd.DataFrame, path: Path) -> None:
 
 
 def write_words_outputs(table: pd.DataFrame, stats: dict, outputs) -> None:
-    """words.tsv, filters.tsv, answers.txt, guesses.txt and stats.json (attributes of
-    `outputs`; filters.tsv only when `outputs` has `filters`)."""
+    """words.tsv, filters.tsv, outcomes.tsv, answers.txt, guesses.txt and stats.json (attributes
+    of `outputs`; the last two tables only when `outputs` has them).
+
+    outcomes.tsv is words.tsv with `removed_by`, without the reasons: filters.tsv's reasons name
+    the thresholds, so it changes with any threshold, while outcomes.tsv changes only when a
+    word's verdict does; what needs only the verdicts reads it and is cut off with it."""
     write_word_table(table, outputs.table)
     if hasattr(outputs, "filters") and "removed_by" in table.columns:
         write_text(outputs.filters, _tsv(table))
+    if hasattr(outputs, "outcomes") and "removed_by" in table.columns:
+        write_text(outputs.outcomes, _tsv(table[[*COLUMNS, "removed_by"]]))
     write_text(outputs.answers, "".join(f"{w}\n" for w in table.loc[table["answer"], "word"]))
     write_text(outputs.guesses, "".join(f"{w}\n" for w in table["word"]))
     write_json(outputs.stats, stats)

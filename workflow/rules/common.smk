@@ -62,7 +62,14 @@ def quick_targets(wildcards):
 SOURCE_STORE = "resources/store"
 
 # results/words/ in the order of rule words' outputs (promoted from results/staging/words/).
-WORDS_FILES = ["words.tsv", "filters.tsv", "answers.txt", "guesses.txt", "stats.json"]
+WORDS_FILES = [
+    "words.tsv",
+    "filters.tsv",
+    "outcomes.tsv",
+    "answers.txt",
+    "guesses.txt",
+    "stats.json",
+]
 
 # answers.* keys that only draw results/words/threshold.png or feed the curated-list check:
 # words_select does not take them.

@@ -22,6 +22,7 @@ rule words_select:
     output:
         table="results/staging/words/words.tsv",
         filters="results/staging/words/filters.tsv",
+        outcomes="results/staging/words/outcomes.tsv",
         answers="results/staging/words/answers.txt",
         guesses="results/staging/words/guesses.txt",
         stats="results/staging/words/stats.json",
@@ -51,6 +52,7 @@ checkpoint words:
             caption="../report/words_filters.rst",
             category="Words",
         ),
+        outcomes="results/words/outcomes.tsv",
         answers="results/words/answers.txt",
         guesses="results/words/guesses.txt",
         stats=report(
@@ -91,7 +93,7 @@ rule words_curated_check:
     """Evaluation only: precision and recall of the answers against public curated answer lists
     (npm packages by name and version, sha256-checked); the filters never read them."""
     input:
-        filters="results/words/filters.tsv",
+        outcomes="results/words/outcomes.tsv",
     output:
         check=report(
             "results/words/curated-check.json",

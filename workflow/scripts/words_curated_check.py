@@ -7,7 +7,7 @@ from wordle64.words.stage import read_word_table
 
 with rule_logging(snakemake.log[0]) as log:
     settings = snakemake.params.curated_check
-    result = curated_check(read_word_table(snakemake.input.filters), curated_lists(settings),
+    result = curated_check(read_word_table(snakemake.input.outcomes), curated_lists(settings),
                            int(settings.get("examples", 25)))
     for name, found in result["lists"].items():
         log.info("%s: precision %.3f recall %.3f (%d answers, %d curated)", name,
