@@ -86,6 +86,7 @@ ALL_TARGETS = [
     "results/solver/difficulty.png",
     "results/solver/hardest.tsv",
     "results/solver/absurdle.txt",
+    "results/solver/in-three.json",
     "results/bench/solver.json",
     "results/letters/words.fc",
     "results/letters/compression.tsv",

@@ -185,3 +185,43 @@ def test_issue_examples_on_the_default_lists(words_results, capsys, monkeypatch,
     for argv in (["stott=yy..g"], ["-c", "????t", "-p", "st???", "-x", "??ot?"]):
         code, out, _ = run(capsys, "filter", *argv, *lists)
         assert code == 0 and "tryst" in out.split()
+
+
+def test_hard_mode_ranks_only_the_guesses_the_game_accepts(lists, capsys):
+    """match=.gggg leaves the -atch words; hard mode keeps a, t, c, h in place, so only they
+    may be ranked, while the normal ranking prefers a word that tests several first letters."""
+    code, out, _ = run(capsys, "guess", "match=.gggg", "--hard", "--limit", "40",
+                       *lists_args(lists))
+    ranked = [line.split()[0].rstrip("*") for line in out.splitlines()[2:]]
+    assert code == 0 and ranked and all(word.endswith("atch") for word in ranked)
+    assert len(ranked) == 7
+    code, out, _ = run(capsys, "guess", "match=.gggg", *lists_args(lists))
+    assert not out.splitlines()[2].split()[0].rstrip("*").endswith("atch")
+    code, out, _ = run(capsys, "filter", "match=.gggg", "--hard", *lists_args(lists))
+    assert out.splitlines()[-1] == ("hard mode accepts 7 guesses next (wordle64 guess --hard "
+                                    "ranks them)")
+
+
+def test_hard_mode_in_absurdle_refuses_a_guess_that_drops_a_revealed_letter(lists, capsys):
+    for first in GUESSES:  # the first opener whose reply reveals a letter
+        code, out, _ = run(capsys, "absurdle", "--play", first, *lists_args(lists))
+        marks = out.splitlines()[0].split()[2]
+        revealed = {letter for letter, mark in zip(first, marks) if mark != "."}
+        if revealed and marks != "ggggg":
+            break
+    assert code == 0 and revealed
+    breaking = next(w for w in GUESSES if not revealed & set(w))
+    code, _, err = run(capsys, "absurdle", "--hard", "--play", first, breaking,
+                       *lists_args(lists))
+    assert code == 2 and err.strip() == (f"wordle64: error: {breaking!r} breaks hard mode after "
+                                         f"{first} {marks}")
+    code, out, _ = run(capsys, "absurdle", "--play", first, breaking, *lists_args(lists))
+    assert code == 0                       # the same guesses without --hard
+    code, out, _ = run(capsys, "evaluate", "--hard", "--strategy", "search", *lists_args(lists))
+    assert code == 0 and "(hard mode)" in out
+    code, out, _ = run(capsys, "absurdle", "--hard", *lists_args(lists))
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("Absurdle (hard mode: beam search only): won in")
+    words = [line.split()[1] for line in lines[1:]]
+    code, _, _ = run(capsys, "absurdle", "--hard", "--play", *words, *lists_args(lists))
+    assert code == 0                       # its own win passes the hard-mode check of --play

@@ -221,6 +221,24 @@ FIGURES: list[Figure] = [
                                         ("average", "guesses per answer", "", 4),
                                         ("total", "guesses for all answers", "", None),
                                         ("worst", "most guesses", "", None))),
+    *(Figure(f"solver.{strategy}_hard.{field}", _SOLVER, f"{strategy}-hard.{field}",
+             f"strategy {strategy} in hard mode: {what}", unit, digits)
+      for strategy in ("search", "entropy")
+      for field, what, unit, digits in (("total", "guesses for all answers", "", None),
+                                        ("average", "guesses per answer", "", 4),
+                                        ("worst", "most guesses", "", None),
+                                        ("failures", "answers needing more than six", "",
+                                         None))),
+    *(Figure(f"solver.in_three.{mode}_{field}", "results/solver/in-three.json",
+             f"{mode}.{field}", f"{label}: {what}", unit, digits)
+      for mode, label in (("normal", "best chance in three"),
+                          ("hard", "best chance in three, hard mode"))
+      for field, what, unit, digits in (("opener", "opener", "word", None),
+                                        ("solved", "answers solved within three guesses",
+                                         "answers", None),
+                                        ("share", "share of the answers", "", 4))),
+    Figure("solver.in_three.openers", "results/solver/in-three.json", "openers_examined",
+           "openers examined for the best chance in three", "openers"),
     Figure("solver.lower_bound_total", _SOLVER, "lower_bound_total",
            "no tree needs fewer guesses in total"),
     Figure("solver.gap", _SOLVER, "gap", "the best tree above the bound"),

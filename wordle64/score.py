@@ -6,6 +6,8 @@ Marks per letter: ABSENT (0), ELSEWHERE (1), RIGHT (2).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 ABSENT = 0
 ELSEWHERE = 1
 RIGHT = 2
@@ -33,6 +35,48 @@ def score(guess: str, answer: str) -> tuple[int, ...]:
             marks[i] = ELSEWHERE
             unmatched[g] -= 1
     return tuple(marks)
+
+
+@dataclass(frozen=True)
+class HardRule:
+    """What hard mode asks of the next guess after a scored one: every right-place letter kept
+    in its place, every revealed letter (right or elsewhere) used at least as often as revealed.
+    Grey letters may come back. The one rule of the game's hard mode (the 6502's
+    board_hard_check, its Python reference wordle64.game.rules.hard_mode_violation) and of the
+    solver's --hard."""
+
+    places: tuple[tuple[int, str], ...]  # (position, letter) of each right-place mark
+    counts: tuple[tuple[str, int], ...]  # (letter, copies needed), in first-revealed order
+
+    @classmethod
+    def after(cls, guess: str, marks: tuple[int, ...]) -> "HardRule":
+        places = tuple((i, g) for i, (g, m) in enumerate(zip(guess, marks)) if m == RIGHT)
+        counts: dict[str, int] = {}
+        for g, m in zip(guess, marks):
+            if m != ABSENT:
+                counts[g] = counts.get(g, 0) + 1
+        return cls(places, tuple(counts.items()))
+
+    def violation(self, guess: str) -> tuple[str, int, int] | None:
+        """The first broken requirement: ("place", position, 0) for a right-place letter not
+        kept, ("count", letter index in `counts`, copies) for a letter used too few times;
+        None when `guess` is allowed. Places are checked first, left to right."""
+        for position, letter in self.places:
+            if guess[position] != letter:
+                return ("place", position, 0)
+        for index, (letter, need) in enumerate(self.counts):
+            if guess.count(letter) < need:
+                return ("count", index, need)
+        return None
+
+    def merged(self, other: "HardRule") -> "HardRule":
+        """Both rules at once (several clues): each place, each letter's larger count."""
+        places = dict(self.places)
+        places.update(other.places)
+        counts = dict(self.counts)
+        for letter, need in other.counts:
+            counts[letter] = max(counts.get(letter, 0), need)
+        return HardRule(tuple(sorted(places.items())), tuple(counts.items()))
 
 
 def pattern_code(marks: tuple[int, ...]) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wordle64 import core
-from wordle64.score import score
+from wordle64.score import HardRule, score
 from wordle64.c64.screen import Screen
 
 LETTERS = 5
@@ -61,22 +61,21 @@ def expected_key_states(board: Board) -> list[int]:
 
 
 def hard_mode_violation(previous: str, previous_marks: tuple[int, ...], guess: str) -> str | None:
-    """Why `guess` breaks hard mode after `previous` was scored `previous_marks`, else None.
+    """Why `guess` breaks hard mode after `previous` was scored `previous_marks`, else None: the
+    game's message for the first requirement of wordle64.score.HardRule it breaks.
 
     The reference for the 6502's board_hard_check: right-place letters stay in place (checked
     first, left to right), then every revealed letter appears at least as often as revealed.
     """
-    for position, (letter, mark) in enumerate(zip(previous, previous_marks)):
-        if mark == 2 and guess[position] != letter:
-            return f"LETTER {position + 1} MUST BE {letter.upper()}"
-    for letter, mark in zip(previous, previous_marks):
-        if mark == 0:
-            continue
-        need = sum(1 for l, m in zip(previous, previous_marks) if l == letter and m != 0)
-        if guess.count(letter) < need:
-            return (f"MUST CONTAIN {need} {letter.upper()}'S" if need > 1 else
-                    f"MUST CONTAIN {letter.upper()}")
-    return None
+    rule = HardRule.after(previous, previous_marks)
+    broken = rule.violation(guess)
+    if broken is None:
+        return None
+    kind, index, need = broken
+    if kind == "place":
+        return f"LETTER {index + 1} MUST BE {previous[index].upper()}"
+    letter = rule.counts[index][0].upper()
+    return f"MUST CONTAIN {need} {letter}'S" if need > 1 else f"MUST CONTAIN {letter}"
 
 
 def is_game_screen(screen: Screen) -> bool:

@@ -219,14 +219,20 @@ class Turn:
 
 
 def play(game: Game, guesses: Sequence[str]) -> list[Turn]:
-    """The adversary's answers to a fixed sequence of guesses."""
+    """The adversary's answers to a fixed sequence of guesses (in hard mode each guess must be
+    one the game's hard mode accepts after the one before)."""
     index = {word: i for i, word in enumerate(game.guesses)}
     remaining = np.arange(len(game.answers))
-    turns = []
+    turns: list[Turn] = []
     for word in guesses:
         word = word.strip().lower()
         if word not in index:
             raise Wordle64Error(f"{word!r} is not in the guess list")
+        if game.hard is not None and turns:
+            after = (index[turns[-1].guess], turns[-1].code)
+            if index[word] not in set(game.columns(after).tolist()):
+                raise Wordle64Error(f"{word!r} breaks hard mode after {turns[-1].guess} "
+                                    f"{marks_to_string(code_to_marks(turns[-1].code))}")
         code, remaining = respond(game, remaining, index[word])
         turns.append(Turn(word, code, len(remaining)))
         if code == SOLVED:
@@ -235,30 +241,32 @@ def play(game: Game, guesses: Sequence[str]) -> list[Turn]:
 
 
 def _finish(game: Game, remaining: np.ndarray, guesses_left: int, beam: int,
-            last_beam: int = 0) -> list[int] | None:
+            last_beam: int = 0, after: tuple[int, int] | None = None) -> list[int] | None:
     """Guesses (the winning one last) that beat the adversary from `remaining` in at most
     `guesses_left` guesses, exploring the best `beam` guesses by max group (`last_beam` with
     three guesses left, where each try is cheap); None if none found. Two guesses or fewer are
-    decided exactly."""
+    decided exactly. In hard mode only the guesses allowed `after` (guess, code) are tried."""
     if len(remaining) == 1:
         return [int(game.answer_guess[remaining[0]])]
     if guesses_left <= 1 or len(remaining) > REACHABLE ** (guesses_left - 1):
         return None
-    figures = game.figures(remaining)
+    columns = game.columns(after)
+    figures = game.figures(remaining, columns)
+    guess_of = np.arange(len(game.guesses)) if columns is None else columns
     if guesses_left == 2:
         splitting = np.flatnonzero(figures.max_bucket == 1)
         if len(splitting) == 0:
             return None
         # prefer a guess that may win at once, then any answer word, then the rest
-        answers = np.isin(splitting, game.answer_guess)
-        guess = int(splitting[np.lexsort((splitting, ~answers,
-                                          ~figures.candidate[splitting]))[0]])
+        answers = np.isin(guess_of[splitting], game.answer_guess)
+        guess = int(guess_of[splitting[np.lexsort((guess_of[splitting], ~answers,
+                                                   ~figures.candidate[splitting]))[0]]])
         _, left = respond(game, remaining, guess)
         return [guess, int(game.answer_guess[left[0]])]
     width = max(beam, last_beam) if guesses_left == 3 else beam
-    for guess in heuristic_order(figures, "minimax")[:width].tolist():
-        _, left = respond(game, remaining, guess)
-        rest = _finish(game, left, guesses_left - 1, beam, last_beam)
+    for guess in guess_of[heuristic_order(figures, "minimax")[:width]].tolist():
+        code, left = respond(game, remaining, guess)
+        rest = _finish(game, left, guesses_left - 1, beam, last_beam, (guess, code))
         if rest is not None:
             return [guess] + rest
     return None
@@ -273,6 +281,7 @@ class AbsurdleResult:
     answers: int
     openers_searched: int = 0  # opening groups the exact four-guess search went through
     opening_groups: int = 0  # distinct opening groups (0: the four-guess search did not run)
+    hard: bool = False  # every guess after the first held to the game's hard mode
 
     @property
     def minimal(self) -> bool:
@@ -282,7 +291,9 @@ class AbsurdleResult:
 def solve(game: Game, max_guesses: int = 6, beam: int = 10, last_beam: int = 500,
           max_openers: int | None = 100) -> AbsurdleResult:
     """The fewest guesses found that beat the adversary: exact search up to four guesses
-    (`max_openers` distinct opening groups for four, None for all), beam search beyond."""
+    (`max_openers` distinct opening groups for four, None for all), beam search beyond. In
+    hard mode the beam search alone (the exact search assumes every guess allowed), so nothing
+    is proven impossible."""
     everything = np.arange(len(game.answers))
     smallest_first = int(replies(game, everything).kept.min())
     proven = 0
@@ -290,7 +301,7 @@ def solve(game: Game, max_guesses: int = 6, beam: int = 10, last_beam: int = 500
     for guesses in range(1, max_guesses + 1):
         found = None
         complete = False
-        if guesses <= EXACT_GUESSES:
+        if guesses <= EXACT_GUESSES and game.hard is None:
             exact = win_exactly(game, guesses, max_openers)
             found, complete = exact.found, exact.complete
             if guesses == EXACT_GUESSES:
@@ -305,7 +316,7 @@ def solve(game: Game, max_guesses: int = 6, beam: int = 10, last_beam: int = 500
             if turns[-1].code != SOLVED:
                 raise AssertionError("absurdle search result does not win")
             return AbsurdleResult(turns, len(turns), proven, smallest_first, len(everything),
-                                  searched, groups)
+                                  searched, groups, game.hard is not None)
     raise Wordle64Error(f"no win against the Absurdle adversary found in {max_guesses} guesses "
                         f"with beam {beam}; raise solver.absurdle.beam")
 
@@ -327,7 +338,8 @@ def transcript(result: AbsurdleResult) -> str:
         low, high = result.impossible_up_to + 1, result.guesses - 1
         proof = (f"{result.impossible_up_to} or fewer proven impossible, "
                  f"{low if low == high else f'{low} to {high}'} not found")
-    lines = [f"Absurdle: won in {result.guesses} guesses ({proof}{_four_guess_search(result)}; "
+    mode = " (hard mode: beam search only)" if result.hard else ""
+    lines = [f"Absurdle{mode}: won in {result.guesses} guesses ({proof}{_four_guess_search(result)}; "
              f"the best opener leaves {result.min_opening_group} of {result.answers} answers)"]
     lines += [turn.line(number) for number, turn in enumerate(result.turns, start=1)]
     return "\n".join(lines) + "\n"

@@ -18,10 +18,12 @@ from wordle64.solver.core import (
     HEURISTICS, NO_CANDIDATE, Clue, Masks, filter_words, rank_by_frequency, rank_guesses,
     read_frequencies, read_word_list,
 )
+from wordle64.score import HardRule
 from wordle64.solver.absurdle import play as play_absurdle, solve as solve_absurdle, transcript
 from wordle64.solver.play import (
     OPENER_FIGURES, STRATEGIES, SWEEP_PER_FIGURE, SearchSettings, evaluate, summarise,
 )
+from wordle64.solver.hard import HardGuesses
 from wordle64.solver.stage import load_game
 
 WORDS = "results/words"
@@ -73,6 +75,14 @@ def _add_clue_options(parser: argparse.ArgumentParser) -> None:
                              "eerie=y.y.g with -c '????e' -p 'e?r??' (commas between several)")
     parser.add_argument("--all", action="store_true",
                         help="candidates from every allowed guess, not only the answer list")
+    _add_hard_option(parser)
+
+
+def _add_hard_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hard", action="store_true",
+                        help="hard mode, as the game plays it: every green kept in place, "
+                             "every revealed letter used again (at least as often as marked); "
+                             "filter and guess take it from the GUESS=MARKS clues")
 
 
 def _parse_clues(texts: list[str]) -> list[Clue]:
@@ -103,6 +113,17 @@ def _candidates(args: argparse.Namespace) -> list[str]:
     return candidates
 
 
+def _hard_guesses(args: argparse.Namespace, guesses: list[str]) -> list[str]:
+    """The guesses hard mode accepts after every clue (its rules merged)."""
+    rules = [HardRule.after(clue.guess, clue.marks) for clue in _parse_clues(args.clues)]
+    if not rules:
+        return guesses
+    merged = rules[0]
+    for rule in rules[1:]:
+        merged = merged.merged(rule)
+    return [guesses[i] for i in HardGuesses(guesses).allowed_by(merged)]
+
+
 def _cmd_filter(args: argparse.Namespace) -> int:
     frequencies = read_frequencies(args.table) if Path(args.table).exists() else {}
     survivors = rank_by_frequency(_candidates(args), frequencies)
@@ -111,12 +132,19 @@ def _cmd_filter(args: argparse.Namespace) -> int:
         print(f"{word}\t{frequencies.get(word, 0)}" if frequencies else word)
     if len(survivors) > args.limit:
         print(f"... {len(survivors) - args.limit} more")
+    if args.hard:
+        playable = _hard_guesses(args, read_word_list(args.guesses))
+        count = len(playable)
+        print(f"hard mode accepts {count} guess{'' if count == 1 else 'es'} next "
+              f"(wordle64 guess --hard ranks them)")
     return 0
 
 
 def _cmd_guess(args: argparse.Namespace) -> int:
     candidates = _candidates(args)
     guesses = candidates if args.candidates_only else read_word_list(args.guesses)
+    if args.hard:  # the candidates always satisfy it: they agree with every clue
+        guesses = _hard_guesses(args, guesses)
     ranked = rank_guesses(guesses, candidates, by=args.by, limit=args.limit)
     print(f"{plural(len(candidates), 'candidate')}; best guesses by {args.by} "
           f"(* = could be the answer)")
@@ -129,6 +157,8 @@ def _cmd_guess(args: argparse.Namespace) -> int:
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
     game = load_game(args.guesses, args.answers, args.matrix)
+    if args.hard:
+        game = game.in_hard_mode()
     first = None
     if args.first:
         word = args.first.strip().lower()
@@ -142,7 +172,8 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
                                progress=lambda message: print(message, file=sys.stderr),
                                per_figure=args.per_figure)
     summary = summarise(args.strategy, played, seconds)
-    print(f"strategy {summary.strategy}, first guess {summary.first_guess}")
+    print(f"strategy {summary.strategy}{' (hard mode)' if args.hard else ''}, "
+          f"first guess {summary.first_guess}")
     for guesses, count in summary.distribution.items():
         print(f"  {guesses} guesses: {count:5d}  {'#' * max(1, round(60 * count / len(played)))}")
     print(f"average {summary.average:.4f} ({summary.total} guesses), worst {summary.worst}, "
@@ -155,6 +186,8 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 
 def _cmd_absurdle(args: argparse.Namespace) -> int:
     game = load_game(args.guesses, args.answers, args.matrix)
+    if args.hard:
+        game = game.in_hard_mode()
     if args.play:
         for number, turn in enumerate(play_absurdle(game, args.play), start=1):
             print(turn.line(number))
@@ -214,6 +247,7 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
                         help="search: guesses tried per node by depth (default: %(default)s)")
     parser.add_argument("--exact-size", type=_exact_size, default=SearchSettings().exact_size,
                         help="search: nodes this small are solved exactly (default: %(default)s)")
+    _add_hard_option(parser)
     parser.set_defaults(func=_cmd_evaluate)
 
     parser = subparsers.add_parser(
@@ -233,6 +267,7 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
                         help="search every opening group: proves four impossible when no win "
                              "is found (slow on big lists)")
     parser.add_argument("--matrix", help="feedback matrix .npy of these lists (optional)")
+    _add_hard_option(parser)
     parser.set_defaults(func=_cmd_absurdle)
 
 

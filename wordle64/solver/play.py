@@ -13,7 +13,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from numba import njit
@@ -24,6 +24,7 @@ from wordle64.solver.core import (
     split_figures,
 )
 from wordle64.score import marks_to_string
+from wordle64.solver.hard import HardGuesses
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class Game:
     answers: Sequence[str]
     by_answer: np.ndarray  # (answers, guesses) uint8 codes
     answer_guess: np.ndarray  # guess index of each answer
+    hard: HardGuesses | None = None  # hard mode: the guesses allowed after each scored guess
 
     @classmethod
     def from_matrix(cls, guesses: Sequence[str], answers: Sequence[str],
@@ -55,8 +57,23 @@ class Game:
         return cls(guesses, answers, np.ascontiguousarray(matrix.T),
                    np.array([index[word] for word in answers], dtype=np.int64))
 
-    def figures(self, subset: np.ndarray) -> Figures:
-        return split_figures(self.by_answer[subset])
+    def in_hard_mode(self) -> "Game":
+        """The same lists, every guess after the first held to the game's hard mode."""
+        return replace(self, hard=HardGuesses(self.guesses))
+
+    def columns(self, after: tuple[int, int] | None) -> np.ndarray | None:
+        """The guesses allowed after (guess, code) in hard mode; None: every guess."""
+        if self.hard is None or after is None:
+            return None
+        return self.hard.allowed(*after)
+
+    def codes(self, subset: np.ndarray, columns: np.ndarray | None) -> np.ndarray:
+        """The (subset, guesses) code block, of the allowed guesses only when `columns`."""
+        block = self.by_answer[subset]
+        return block if columns is None else np.ascontiguousarray(block[:, columns])
+
+    def figures(self, subset: np.ndarray, columns: np.ndarray | None = None) -> Figures:
+        return split_figures(self.codes(subset, columns))
 
     def partition(self, subset: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
         """(code, answers) groups of `subset` by the feedback of `guess`, solved group left out;
@@ -126,17 +143,22 @@ def _small_node(game: Game, subset: np.ndarray) -> Node | None:
 
 
 # ---- greedy -----------------------------------------------------------------------------------
-def greedy_guess(game: Game, subset: np.ndarray, heuristic: str) -> int:
-    return int(heuristic_order(game.figures(subset), heuristic)[0])
+def greedy_guess(game: Game, subset: np.ndarray, heuristic: str,
+                 after: tuple[int, int] | None = None) -> int:
+    columns = game.columns(after)
+    best = int(heuristic_order(game.figures(subset, columns), heuristic)[0])
+    return best if columns is None else int(columns[best])
 
 
-def greedy_tree(game: Game, subset: np.ndarray, heuristic: str) -> Node:
-    """The tree of always playing the best guess by `heuristic` (all guesses allowed)."""
+def greedy_tree(game: Game, subset: np.ndarray, heuristic: str,
+                after: tuple[int, int] | None = None) -> Node:
+    """The tree of always playing the best guess by `heuristic` (every guess allowed, or in
+    hard mode those allowed `after` the previous guess and its code)."""
     small = _small_node(game, subset)
     if small is not None:
         return small
-    guess = greedy_guess(game, subset, heuristic)
-    children = {code: greedy_tree(game, group, heuristic)
+    guess = greedy_guess(game, subset, heuristic, after)
+    children = {code: greedy_tree(game, group, heuristic, (guess, code))
                 for code, group in game.partition(subset, guess)}
     return _assemble(game, subset, guess, children)
 
@@ -165,30 +187,35 @@ class Search:
         self.memo: dict[tuple[bytes, int], Node | None] = {}
         self.nodes_tried = 0
 
-    def solve(self, subset: np.ndarray, depth: int = 0, first: int | None = None) -> Node | None:
-        """Cheapest tree found for `subset` after `depth` guesses; None if none fits."""
+    def solve(self, subset: np.ndarray, depth: int = 0, first: int | None = None,
+              after: tuple[int, int] | None = None) -> Node | None:
+        """Cheapest tree found for `subset` after `depth` guesses (in hard mode, the last of
+        them `after` = (guess, code)); None if none fits."""
         left = self.settings.max_guesses - depth
         if left <= 0 or (left == 1 and len(subset) > 1):
             return None
-        key = (subset.tobytes(), depth)
+        rule = self.game.hard.rule(*after) if self.game.hard is not None and after else None
+        key = (subset.tobytes(), depth, rule)
         if first is None and key in self.memo:
             return self.memo[key]
         node = _small_node(self.game, subset) if first is None else None
         if node is None:
-            node = self._search(subset, depth, first)
+            node = self._search(subset, depth, first, after)
         if first is None:
             self.memo[key] = node
         return node
 
-    def _search(self, subset: np.ndarray, depth: int, first: int | None) -> Node | None:
+    def _search(self, subset: np.ndarray, depth: int, first: int | None,
+                after: tuple[int, int] | None) -> Node | None:
         if first is not None:  # forced: no figures needed
             return self._try(subset, first, depth, math.inf)
+        columns = self.game.columns(after)  # figures by position in it; None: every guess
         exact = first is None and len(subset) <= self.settings.exact_size
         if exact:  # one guess per way to split the subset, in lower-bound order
-            lower, candidate, order = exact_order(self.game.by_answer[subset])
+            lower, candidate, order = exact_order(self.game.codes(subset, columns))
             width = len(order)
         else:
-            figures = self.game.figures(subset)
+            figures = self.game.figures(subset, columns)
             lower, candidate = figures.lower_bound, figures.candidate
             order = np.lexsort((np.arange(len(lower)), ~candidate, lower))
             widths = self.settings.widths
@@ -204,7 +231,8 @@ class Search:
         for rank, guess in enumerate(order):
             if best is not None and (lower[guess] >= best.cost or rank >= width):
                 break
-            node = self._try(subset, int(guess), depth, best.cost if best else math.inf)
+            chosen = int(guess) if columns is None else int(columns[guess])
+            node = self._try(subset, chosen, depth, best.cost if best else math.inf)
             if node is not None and (best is None or node.cost < best.cost):
                 best = node
         return best
@@ -224,7 +252,7 @@ class Search:
         children = {}
         for (code, group), group_lower in zip(groups, lower):
             remaining -= group_lower
-            child = self.solve(group, depth + 1)
+            child = self.solve(group, depth + 1, after=(guess, code))
             if child is None:
                 return None
             total += child.cost
@@ -388,12 +416,12 @@ def evaluate_chunk(game: Game, strategy: str, first: int, chunk: int, chunks: in
     for number, group in enumerate(groups, start=1):
         code = int(game.by_answer[group[0], first])
         if search is not None:
-            node = search.solve(group, 1)
+            node = search.solve(group, 1, after=(first, code))
             if node is None:
                 raise Wordle64Error(f"search found no tree within {settings.max_guesses} guesses "
                                     f"for {len(group)} answers after {first_word}")
         else:
-            node = greedy_tree(game, group, strategy)
+            node = greedy_tree(game, group, strategy, (first, code))
         played += play_out(game, node, group, ((first_word, code),))
         if progress is not None and (number % 20 == 0 or number == len(groups)):
             progress(f"{strategy} chunk {chunk}: {number}/{len(groups)} groups after "

@@ -25,8 +25,9 @@ from wordle64.solver.core import (check_fits, feedback_matrix, read_frequencies,
 from wordle64.solver.bound import OpenerBound, bound_rows, combine_bounds
 from wordle64.solver.play import (
     STRATEGIES, SWEEP_PER_FIGURE, Game, OpenerResult, Played, SearchSettings, evaluate,
-    evaluate_chunk, first_guess, opener_shortlist, summarise, sweep_openers,
+    evaluate_chunk, figure_order, first_guess, opener_shortlist, summarise, sweep_openers,
 )
+from wordle64.solver.three import best_in_three
 
 log = logging.getLogger(__name__)
 
@@ -263,12 +264,45 @@ def read_opener(path: str | Path) -> dict:
     return json.loads(Path(path).read_text())
 
 
+HARD_SUFFIX = "-hard"  # a strategy played in the game's hard mode
+
+
+def write_in_three(game: Game, openers: int, output: str) -> dict:
+    """in-three.json: per mode, the best of the `openers` openers with the most distinct
+    feedbacks by answers solved within three guesses, and the five best."""
+    figures = game.figures(np.arange(len(game.answers)))
+    shortlist = figure_order(figures, "buckets")[:openers].tolist()
+    result: dict = {"answers": len(game.answers), "openers_examined": len(shortlist),
+                    "all_openers": len(shortlist) == len(game.guesses)}
+    for mode, played in (("normal", game), ("hard", game.in_hard_mode())):
+        start = time.perf_counter()
+        ranked = best_in_three(played, shortlist)
+        best = ranked[0]
+        result[mode] = {"opener": best.opener, "solved": best.solved,
+                        "share": round(best.share, 4),
+                        "top": [{"opener": r.opener, "solved": r.solved} for r in ranked[:5]],
+                        "seconds": round(time.perf_counter() - start, 3)}
+        log.info("in three, %s: %s solves %d of %d", mode, best.opener, best.solved,
+                 len(game.answers))
+    write_json(output, result)
+    return result
+
+
+def write_hard_opener(opener_path: str, strategy: str, output: str) -> None:
+    """The opener of `strategy` + HARD_SUFFIX: the strategy's own (the first guess is free)."""
+    opener = read_opener(opener_path)
+    write_json(output, {**opener, "strategy": strategy + HARD_SUFFIX, "seconds": 0.0})
+
+
 def write_chunk(game: Game, strategy: str, opener_path: str, chunk: int, chunks: int,
                 settings: SearchSettings, output: str) -> None:
     opener = read_opener(opener_path)
     first = list(game.guesses).index(opener["first_guess"])
+    base = strategy.removesuffix(HARD_SUFFIX)
+    if base != strategy:
+        game = game.in_hard_mode()
     start = time.perf_counter()
-    played = evaluate_chunk(game, strategy, first, chunk, chunks, settings,
+    played = evaluate_chunk(game, base, first, chunk, chunks, settings,
                             progress=lambda message: log.info("%s", message))
     seconds = time.perf_counter() - start
     lines = ["\t".join(CHUNK_COLUMNS)]

@@ -253,7 +253,8 @@ def media_machine_roms(wildcards):
 
 # ---- solver -----------------------------------------------------------------------------------
 wildcard_constraints:
-    solver_strategy="minimax|squares|entropy|buckets|search",
+    solver_strategy="(minimax|squares|entropy|buckets|search)(-hard)?",
+    solver_base="minimax|squares|entropy|buckets|search",
     solver_chunk=r"\d+",
     solver_batch=r"\d+",
 
@@ -291,7 +292,7 @@ def solver_bound_batch_files(wildcards):
 def solver_search_settings(wildcards):
     """solver.search for the search strategy's jobs, {} for the greedy ones: changing a search
     setting reruns only the search strategy."""
-    if wildcards.solver_strategy == "search":
+    if wildcards.solver_strategy in ("search", "search-hard"):
         return config["solver"]["search"]
     return {}
 

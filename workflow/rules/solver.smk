@@ -18,7 +18,7 @@ rule solver_matrix:
         "../scripts/solver_matrix.py"
 
 
-ruleorder: solver_search_opener > solver_opener
+ruleorder: solver_hard_opener > solver_search_opener > solver_opener
 
 
 rule solver_opener:
@@ -107,6 +107,21 @@ rule solver_search_opener:
         "../scripts/solver_search_opener.py"
 
 
+rule solver_hard_opener:
+    """A hard-mode strategy opens as its strategy does: hard mode holds only the guesses after
+    the first."""
+    input:
+        "results/solver/openers/{solver_base}.json",
+    output:
+        "results/solver/openers/{solver_base}-hard.json",
+    log:
+        "logs/solver/opener_{solver_base}-hard.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_hard_opener.py"
+
+
 rule solver_bound_batch:
     """Two-level lower bound of one batch of openers."""
     input:
@@ -147,6 +162,28 @@ rule solver_bound:
         "../envs/wordle64.yaml"
     script:
         "../scripts/solver_bound.py"
+
+
+rule solver_in_three:
+    """The openers with the best chance to win in three, in normal and in hard mode."""
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+    output:
+        report(
+            "results/solver/in-three.json",
+            caption="../report/solver_in_three.rst",
+            category="Solver",
+        ),
+    log:
+        "logs/solver/in_three.log",
+    params:
+        openers=config["solver"]["in_three"]["openers"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_in_three.py"
 
 
 rule solver_chunk:

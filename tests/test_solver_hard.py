@@ -1,0 +1,161 @@
+"""Hard mode in the solver: the guesses it allows are the ones the game's 6502 accepts, and every
+strategy played with --hard keeps to them."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from wordle64 import core
+from wordle64.game.session import Game as C64Game
+from wordle64.score import HardRule, score
+from wordle64.solver.core import feedback_matrix
+from wordle64.solver.hard import HardGuesses
+from wordle64.solver.play import Game, evaluate, summarise
+from wordle64.solver.stage import read_opener, write_hard_opener
+from wordle64.score import pattern_code
+
+GUESSES = ["cigar", "clear", "roach", "cloth", "crane", "eerie", "elder", "enter", "erupt",
+           "ether", "lever", "reach", "racer", "carer"]
+
+
+@pytest.mark.parametrize("previous, answer, allowed", [
+    # crane against cigar: C right, R and A elsewhere; worked out by hand
+    ("crane", "cigar", {"cigar", "clear", "crane", "carer"}),
+    # eerie against elder: E right, E and R elsewhere: an E first, two Es and an R
+    ("eerie", "elder", {"eerie", "elder", "enter", "ether"}),
+])
+def test_allowed_guesses_by_hand(previous, answer, allowed):
+    hard = HardGuesses(GUESSES)
+    code = pattern_code(score(previous, answer))
+    assert {GUESSES[i] for i in hard.allowed(GUESSES.index(previous), code)} == allowed
+
+
+def test_several_clues_merge_each_place_and_the_larger_count():
+    first = HardRule(places=((0, "e"),), counts=(("e", 1),))
+    second = HardRule(places=((3, "e"),), counts=(("e", 2), ("r", 1)))
+    merged = first.merged(second)
+    assert merged == HardRule(places=((0, "e"), (3, "e")), counts=(("e", 2), ("r", 1)))
+    assert merged.violation("cheer") == ("place", 0, 0)
+    assert merged.violation("eagle") == ("place", 3, 0)
+    assert merged.violation("elder") is None and merged.violation("ended") == ("count", 1, 1)
+
+
+@pytest.fixture(scope="module")
+def c64(game_files) -> C64Game:
+    return C64Game.from_files(game_files[0], game_files[1])
+
+
+def hard_check_on_6502(game: C64Game, previous: str, marks: tuple[int, ...], guess: str) -> bool:
+    machine = game.machine
+    machine.write("board_guesses", core.letters(previous) + core.letters(guess))
+    machine.write("board_marks", bytes(marks))
+    machine.write("board_row", [1])
+    return machine.call("board_hard_check", max_cycles=200_000).carry
+
+
+def test_the_solver_allows_exactly_what_the_6502_accepts(c64, real_list):
+    """Sampled (previous guess, answer) pairs, each against sampled guesses plus the ones on the
+    rule's edge (those it allows): the 6502's board_hard_check and the solver's mask agree."""
+    words, _ = real_list
+    hard = HardGuesses(words)
+    rng = random.Random(32)
+    checked = allowed_seen = 0
+    for _ in range(30):
+        previous, answer = rng.choice(words), rng.choice(words)
+        marks = score(previous, answer)
+        allowed = set(hard.allowed(words.index(previous), pattern_code(marks)).tolist())
+        sample = rng.sample(range(len(words)), 40) + rng.sample(sorted(allowed),
+                                                                 min(10, len(allowed)))
+        for index in sample:
+            expected = index in allowed
+            assert hard_check_on_6502(c64, previous, marks, words[index]) == expected, \
+                (previous, answer, words[index])
+            checked += 1
+            allowed_seen += expected
+    assert checked >= 1200 and allowed_seen >= 300
+
+
+@pytest.fixture(scope="module")
+def small_game(real_list) -> Game:
+    words, answers = real_list
+    guesses = words[::6]
+    chosen = [w for w, a in zip(words, answers) if a][::9]
+    guesses = sorted(set(guesses) | set(chosen))
+    return Game.from_matrix(guesses, chosen, feedback_matrix(guesses, chosen))
+
+
+@pytest.mark.parametrize("strategy", ["entropy", "search"])
+def test_hard_strategies_play_only_guesses_hard_mode_accepts(small_game, strategy):
+    hard_game = small_game.in_hard_mode()
+    played, _ = evaluate(hard_game, strategy)
+    assert len(played) == len(small_game.answers)
+    for game in played:
+        for (previous, code), (guess, _) in zip(game.steps, game.steps[1:]):
+            rule = HardRule.after(previous, tuple(int(c) for c in
+                                                  np.base_repr(code, 3).zfill(5)))
+            assert rule.violation(guess) is None, game.line()
+        assert game.steps[-1][0] == game.answer
+    normal, _ = evaluate(small_game, strategy)
+    hard_total = summarise(strategy, played, 0).total
+    assert hard_total >= summarise(strategy, normal, 0).total
+    broken = sum(HardRule.after(p, tuple(int(c) for c in np.base_repr(code, 3).zfill(5)))
+                 .violation(g) is not None
+                 for game in normal for (p, code), (g, _) in zip(game.steps, game.steps[1:]))
+    assert broken > 0          # without --hard the same strategy breaks the rule somewhere
+
+
+def test_a_hard_strategy_opens_with_its_strategys_opener(tmp_path):
+    source = tmp_path / "search.json"
+    source.write_text('{"strategy": "search", "first_guess": "tarse", "seconds": 96.0}')
+    write_hard_opener(str(source), "search", str(tmp_path / "search-hard.json"))
+    assert read_opener(tmp_path / "search-hard.json") == {
+        "strategy": "search-hard", "first_guess": "tarse", "seconds": 0.0}
+
+
+def brute_in_three(guesses: list[str], answers: list[str], opener: str, hard: bool) -> int:
+    """Answers solved within three by the best second and third guesses, played out with
+    wordle64.score.score one by one (the third guess wins one answer of its group at most)."""
+    solved = int(opener in answers)
+    groups: dict[tuple, list[str]] = {}
+    for answer in answers:
+        if answer != opener:
+            groups.setdefault(score(opener, answer), []).append(answer)
+    for marks, group in groups.items():
+        rule = HardRule.after(opener, marks)
+        best = 0
+        for second in guesses:
+            if hard and rule.violation(second) is not None:
+                continue
+            wins = sum(1 for answer in group if answer == second)
+            left: dict[tuple, list[str]] = {}
+            for answer in group:
+                if answer != second:
+                    left.setdefault(score(second, answer), []).append(answer)
+            best = max(best, wins + sum(1 for third_group in left.values()
+                                        if any(a in guesses for a in third_group)))
+        solved += best
+    return solved
+
+
+@pytest.fixture(scope="module")
+def tiny_game(real_list) -> Game:
+    words, answers = real_list
+    chosen = [w for w, a in zip(words, answers) if a][::40]
+    guesses = sorted(set(words[::50]) | set(chosen))
+    return Game.from_matrix(guesses, chosen, feedback_matrix(guesses, chosen))
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_in_three_equals_playing_every_second_guess_out(tiny_game, hard):
+    from wordle64.solver.three import best_in_three
+
+    game = tiny_game.in_hard_mode() if hard else tiny_game
+    guesses, answers = list(game.guesses), list(game.answers)
+    openers = [guesses.index(w) for w in random.Random(3).sample(guesses, 6)]
+    ranked = best_in_three(game, openers)
+    for result in ranked:
+        assert result.solved == brute_in_three(guesses, answers, result.opener, hard), result
+    assert [r.solved for r in ranked] == sorted((r.solved for r in ranked), reverse=True)
