@@ -48,3 +48,22 @@ def test_default_search_finds_the_optimum_on_the_classic_lists(tmp_path, capsys,
     out = capsys.readouterr().out
     assert code == 0
     assert "first guess salet" in out and "(7920 guesses)" in out
+
+
+@opt_in
+def test_hard_mode_and_the_best_chance_in_three_on_the_classic_lists(tmp_path, monkeypatch):
+    """The published best chance in three (TRACE) comes out exactly, and the hard-mode search
+    under the normal search's opener reaches the proven hard-mode optimum."""
+    from wordle64.solver.core import feedback_matrix, read_word_list
+    from wordle64.solver.play import Game, SearchSettings
+
+    monkeypatch.setenv("WORDLE64_CACHE", str(tmp_path / "cache"))
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    classic.fetch_lists(answers, guesses)
+    words, chosen = read_word_list(guesses), read_word_list(answers)
+    game = Game.from_matrix(words, chosen, feedback_matrix(words, chosen))
+    assert classic.check_in_three(game) == {
+        "opener": "trace", "solved": 1388, "openers_examined": 200,
+        "published": {"opener": "trace", "solved": 1388}, "passed": True}
+    hard = classic.check_hard(game, "salet", SearchSettings())
+    assert (hard["total"], hard["worst"], hard["passed"]) == (classic.HARD_OPTIMUM, 6, True)
