@@ -159,3 +159,24 @@ def test_in_three_equals_playing_every_second_guess_out(tiny_game, hard):
     for result in ranked:
         assert result.solved == brute_in_three(guesses, answers, result.opener, hard), result
     assert [r.solved for r in ranked] == sorted((r.solved for r in ranked), reverse=True)
+
+
+def test_search_hard_opens_with_the_hard_sweeps_best_when_one_ran(tmp_path, tiny_game):
+    """The hard-mode sweep (solver.sweep.hard) searches the shortlist in hard mode; search-hard
+    then opens with its best, whose total is the hard search's own under that opener."""
+    from wordle64.solver.play import search_opener, SearchSettings
+    from wordle64.solver.stage import write_sweep_batch
+
+    shortlist = tmp_path / "shortlist.txt"
+    words = list(tiny_game.guesses)[:6]
+    shortlist.write_text("".join(w + "\n" for w in words))
+    write_sweep_batch(tiny_game.in_hard_mode(), str(shortlist), 0, 1, SearchSettings(),
+                      str(tmp_path / "hard_batch_0.tsv"))
+    write_hard_opener(str(tmp_path / "hard_batch_0.tsv"), "search",
+                      str(tmp_path / "search-hard.json"))
+    opener = read_opener(tmp_path / "search-hard.json")
+    hard = tiny_game.in_hard_mode()
+    results = [search_opener(hard, words.index(w)) for w in words]
+    best = min(results, key=lambda r: (r.total is None, r.total or 0, r.worst or 0, r.opener))
+    assert opener["strategy"] == "search-hard" and opener["openers_searched"] == 6
+    assert (opener["first_guess"], opener["total"]) == (best.opener, best.total)

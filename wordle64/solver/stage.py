@@ -288,9 +288,17 @@ def write_in_three(game: Game, openers: int, output: str) -> dict:
     return result
 
 
-def write_hard_opener(opener_path: str, strategy: str, output: str) -> None:
-    """The opener of `strategy` + HARD_SUFFIX: the strategy's own (the first guess is free)."""
-    opener = read_opener(opener_path)
+def write_hard_opener(source: str, strategy: str, output: str) -> None:
+    """The opener of `strategy` + HARD_SUFFIX: the best of a hard-mode sweep when `source` is
+    its table (openers-hard.tsv), else the strategy's own opener (the first guess is free)."""
+    if str(source).endswith(".tsv"):
+        results = read_sweep_table(source)
+        best = min(results, key=OpenerResult.key)
+        write_json(output, {"strategy": strategy + HARD_SUFFIX, "first_guess": best.opener,
+                            "seconds": round(sum(r.seconds for r in results), 3),
+                            "openers_searched": len(results), "total": best.total})
+        return
+    opener = read_opener(source)
     write_json(output, {**opener, "strategy": strategy + HARD_SUFFIX, "seconds": 0.0})
 
 

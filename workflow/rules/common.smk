@@ -281,6 +281,22 @@ def solver_sweep_batch_files(wildcards):
     ]
 
 
+def solver_sweep_hard_batch_files(wildcards):
+    """The hard-mode sweep's batch results (solver.sweep.hard), solver.sweep.batches of them."""
+    return [
+        f"results/solver/sweep/hard_batch_{batch}.tsv"
+        for batch in range(config["solver"]["sweep"]["batches"])
+    ]
+
+
+def solver_hard_opener_source(wildcards):
+    """Where a hard-mode strategy's opener comes from: the hard-mode sweep for search-hard when
+    solver.sweep.hard is on, else the strategy's own opener."""
+    if wildcards.solver_base == "search" and config["solver"]["sweep"]["hard"]:
+        return "results/solver/openers-hard.tsv"
+    return f"results/solver/openers/{wildcards.solver_base}.json"
+
+
 def solver_bound_batch_files(wildcards):
     """The lower bound's batch results, solver.bound.batches of them."""
     return [

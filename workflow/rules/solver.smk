@@ -69,10 +69,46 @@ rule solver_sweep_batch:
     params:
         batches=config["solver"]["sweep"]["batches"],
         search=config["solver"]["search"],
+        hard=False,
     conda:
         "../envs/wordle64.yaml"
     script:
         "../scripts/solver_sweep_batch.py"
+
+
+rule solver_sweep_hard_batch:
+    """Opt-in (solver.sweep.hard): one batch of the sweep's openers searched in hard mode."""
+    input:
+        guesses="results/words/guesses.txt",
+        answers="results/words/answers.txt",
+        matrix="results/solver/feedback.npy",
+        shortlist="results/solver/sweep/shortlist.txt",
+    output:
+        "results/solver/sweep/hard_batch_{solver_batch}.tsv",
+    log:
+        "logs/solver/sweep_hard_batch_{solver_batch}.log",
+    params:
+        batches=config["solver"]["sweep"]["batches"],
+        search=config["solver"]["search"],
+        hard=True,
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_sweep_batch.py"
+
+
+rule solver_sweep_hard:
+    """Opt-in (solver.sweep.hard): the hard-mode sweep gathered into openers-hard.tsv."""
+    input:
+        solver_sweep_hard_batch_files,
+    output:
+        "results/solver/openers-hard.tsv",
+    log:
+        "logs/solver/sweep_hard.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/solver_sweep.py"
 
 
 rule solver_sweep:
@@ -111,7 +147,7 @@ rule solver_hard_opener:
     """A hard-mode strategy opens as its strategy does: hard mode holds only the guesses after
     the first."""
     input:
-        "results/solver/openers/{solver_base}.json",
+        solver_hard_opener_source,
     output:
         "results/solver/openers/{solver_base}-hard.json",
     log:
