@@ -13,8 +13,8 @@ import pytest
 
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 WORDS_TARGETS = ["results/words/stats.json", "results/words/threshold.png"]
-VALIDATE_CHECKS = ["unpack", "lookup", "score", "rng", "date", "daily", "lazy", "games", "fuzz",
-                   "sound", "absurdle"]
+VALIDATE_CHECKS = ["unpack", "lookup", "score", "hard", "rng", "date", "daily", "lazy", "games",
+                   "fuzz", "sound", "absurdle"]
 
 
 def planned_jobs(output: str) -> dict[str, int]:

@@ -180,3 +180,19 @@ def test_search_hard_opens_with_the_hard_sweeps_best_when_one_ran(tmp_path, tiny
     best = min(results, key=lambda r: (r.total is None, r.total or 0, r.worst or 0, r.opener))
     assert opener["strategy"] == "search-hard" and opener["openers_searched"] == 6
     assert (opener["first_guess"], opener["total"]) == (best.opener, best.total)
+
+
+def test_the_validation_check_holds_the_6502_to_the_rule_and_catches_a_broken_check(game_files):
+    """validate's `hard` check: a pair's every word against board_hard_check; with the routine
+    patched to allow everything (SEC, RTS) it must fail."""
+    from wordle64.validate import Words, _ready_machine, check_hard
+
+    prg, labels, words_tsv = game_files
+    words = Words.from_tsv(words_tsv)
+    machine = _ready_machine(prg, labels)
+    result = check_hard(machine, words, 0, 1, pairs=2, seed=5)
+    assert result["cases"] == 2 * len(words.words) and result["failed"] == 0
+    assert 0 < result["allowed"] < result["cases"]
+    machine.write("board_hard_check", [0x38, 0x60])
+    broken = check_hard(machine, words, 0, 1, pairs=2, seed=5)
+    assert broken["failed"] == broken["cases"] - broken["allowed"] > 0

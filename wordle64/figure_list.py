@@ -136,6 +136,7 @@ FIGURES: list[Figure] = [
     Figure("validate.lookup.worst_word", _validate("lookup"), "worst_word",
            "the word of the worst case", "word"),
     *_cycles("score", "`score_guess`"),
+    *_cycles("hard", "`board_hard_check`"),
     *_cycles("rng", "`rng_pick`"),
     Figure("validate.rng.chi2_p", _validate("rng"), "chi2_p", "χ² of the picks: p"),
     *_cycles("date", "`date_to_day`"),

@@ -23,7 +23,7 @@ from wordle64.c64.emu import EmulationError, Machine
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json, write_text
 from wordle64.pack import read_words_tsv
-from wordle64.score import score
+from wordle64.score import HardRule, score
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 MAX_FAILURES_KEPT = 20
@@ -224,6 +224,35 @@ def check_score(machine: Machine, words: Words, chunk: int, chunks: int, *, pair
     return tally.as_dict()
 
 
+def check_hard(machine: Machine, words: Words, chunk: int, chunks: int, *, pairs: int,
+               seed: int) -> dict:
+    """The game's hard-mode check (board_hard_check) against wordle64.score.HardRule: for each
+    of `pairs` random (previous guess, answer) pairs, the previous row scored against the answer
+    and every word of the list typed as the next row; allowed (C = 1) exactly when the rule
+    allows it."""
+    tally = Tally()
+    pool = [w for w, _ in words.words]
+    answers = [w for w, answer in words.words if answer]
+    rng = random.Random(seed)
+    cases = [(rng.choice(pool), rng.choice(answers)) for _ in range(pairs)]
+    allowed = 0
+    for previous, answer in _chunk(cases, chunk, chunks):
+        marks = score(previous, answer)
+        rule = HardRule.after(previous, marks)
+        machine.write("board_marks", bytes(marks))
+        machine.write("board_row", [1])
+        for guess in pool:
+            machine.write("board_guesses", _letters(previous) + _letters(guess))
+            result = machine.call("board_hard_check", max_cycles=50_000)
+            want = rule.violation(guess) is None
+            allowed += want
+            tally.case(result.carry == want,
+                       lambda: f"{guess} after {previous} {marks}: C={int(result.carry)}, "
+                               f"want {int(want)}")
+            tally.cycles(result.cycles)
+    return {**tally.as_dict(), "allowed": allowed}
+
+
 def check_rng(machine: Machine, words: Words, *, jiffies: list[int], states: int, picks: int,
               full_picks: int) -> dict:
     """States and picks of the 6502 generator equal Python's; χ² of the picks is uniform."""
@@ -360,7 +389,7 @@ def run_chunk(check: str, chunk: int, chunks: int, prg: str | Path, labels: str 
     return {"check": check, "chunk": chunk, "chunks": chunks, **result}
 
 
-CHECKS = ("unpack", "lookup", "score", "rng", "date", "daily", "lazy")
+CHECKS = ("unpack", "lookup", "score", "hard", "rng", "date", "daily", "lazy")
 # Checks whose cases cannot be dealt out (one dict_init; one generator sequence): they run as
 # one chunk whatever validate.chunks says (workflow/rules/common.smk validate_chunk_count).
 SINGLE_CHUNK_CHECKS = ("unpack", "rng")
@@ -425,6 +454,9 @@ def _run_check(check: str, chunk: int, chunks: int, prg: Path, labels: Path,
             result = check_lookup(machine, words, chunk, chunks,
                                   nonword_random=options["nonwords_random"],
                                   nonword_changed=options["nonwords_changed"], seed=seed)
+        elif check == "hard":
+            result = check_hard(machine, words, chunk, chunks, pairs=options["hard_pairs"],
+                                seed=seed)
         elif check == "score":
             result = check_score(machine, words, chunk, chunks, pairs=options["score_pairs"],
                                  seed=seed)
@@ -443,7 +475,7 @@ def _run_check(check: str, chunk: int, chunks: int, prg: Path, labels: Path,
 
 # ---- gathering ---------------------------------------------------------------------------------
 _SUMMED = ("cases", "failed", "cycles_sum", "cycles_count", "words", "nonwords", "valid_dates",
-           "invalid_dates")
+           "invalid_dates", "allowed")
 
 
 def gather(check: str, parts: list[dict], targets: dict) -> dict:

@@ -142,7 +142,7 @@ from wordle64.validate import SINGLE_CHUNK_CHECKS as VALIDATE_SINGLE_CHUNK_CHECK
 # config to have validate_summary require results/validate/<name>.json (a rule of any stage may
 # make it: the game stage adds its own).
 wildcard_constraints:
-    core_check="unpack|lookup|score|rng|date|daily|lazy",
+    core_check="unpack|lookup|score|hard|rng|date|daily|lazy",
 
 
 def validate_chunk_inputs(wildcards):
@@ -166,6 +166,7 @@ VALIDATE_OPTIONS = {
     "unpack": (),
     "lookup": ("seed", "nonwords_random", "nonwords_changed"),
     "score": ("seed", "score_pairs"),
+    "hard": ("seed", "hard_pairs"),
     "rng": ("rng_jiffies", "rng_states", "picks", "full_picks"),
     "date": ("seed", "date_years", "invalid_dates"),
     "daily": ("seed", "daily_dates"),
