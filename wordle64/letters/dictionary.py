@@ -116,8 +116,7 @@ def dictionary_from_lines(lines: Iterable[RawLine], path: str,
     count = 0
     for raw in lines:
         count = raw.number
-        problem = raw_line_problem(raw)
-        entry = "" if problem else raw.body.decode("utf-8")
+        entry, problem = decoded_entry(raw)
         if problem is None:
             problem = malformed_problem(entry)
         if problem is None and entry in first_seen:
@@ -135,15 +134,15 @@ def dictionary_from_lines(lines: Iterable[RawLine], path: str,
     return Dictionary(words=words, lines=count, dropped=dict(dropped), bad=bad)
 
 
-def raw_line_problem(raw: RawLine) -> str | None:
-    """Why a line's bytes cannot be read as an entry at all (too long, not UTF-8), or None."""
+def decoded_entry(raw: RawLine) -> tuple[str, str | None]:
+    """(the line's text, None), or ("", why its bytes cannot be an entry at all: too long, not
+    UTF-8)."""
     if raw.too_long:
-        return f"line of {raw.length:,} bytes, starting {raw.body[:QUOTE_CHARS]!r}…"
+        return "", f"line of {raw.length:,} bytes, starting {raw.body[:QUOTE_CHARS]!r}…"
     try:
-        raw.body.decode("utf-8")
+        return raw.body.decode("utf-8"), None
     except UnicodeDecodeError as error:
-        return not_utf8_problem(raw.body, error)
-    return None
+        return "", not_utf8_problem(raw.body, error)
 
 
 def describe_bad_lines(bad: Sequence[BadLine], shown: int = 5) -> str:

@@ -229,8 +229,8 @@ def play(game: Game, guesses: Sequence[str]) -> list[Turn]:
         if word not in index:
             raise Wordle64Error(f"{word!r} is not in the guess list")
         if game.hard is not None and turns:
-            after = (index[turns[-1].guess], turns[-1].code)
-            if index[word] not in set(game.columns(after).tolist()):
+            rule = game.hard.rule(index[turns[-1].guess], turns[-1].code)
+            if rule.violation(word) is not None:
                 raise Wordle64Error(f"{word!r} breaks hard mode after {turns[-1].guess} "
                                     f"{marks_to_string(code_to_marks(turns[-1].code))}")
         code, remaining = respond(game, remaining, index[word])

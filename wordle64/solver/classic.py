@@ -18,13 +18,11 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
-
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json, write_text
 from wordle64.solver.core import feedback_matrix, read_word_list
-from wordle64.solver.play import Game, SearchSettings, evaluate, figure_order, summarise
-from wordle64.solver.three import best_in_three
+from wordle64.solver.play import Game, SearchSettings, evaluate, summarise
+from wordle64.solver.three import best_in_three, in_three_shortlist
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +98,8 @@ def check_search(answers_path: str | Path, guesses_path: str | Path, settings: S
 
 
 def check_hard(game: Game, opener: str, settings: SearchSettings) -> dict:
-    """The search in hard mode under the normal search's opener, with HARD_WIDTHS; against the
-    proven hard-mode optimum (it is not reached yet: `passed` says so)."""
+    """The search in hard mode under the normal search's opener, with HARD_WIDTHS; `passed`
+    when it reaches the proven hard-mode optimum."""
     wide = replace(settings, widths=HARD_WIDTHS)
     played, seconds = evaluate(game.in_hard_mode(), "search", wide,
                                first=list(game.guesses).index(opener))
@@ -114,8 +112,7 @@ def check_hard(game: Game, opener: str, settings: SearchSettings) -> dict:
 
 def check_in_three(game: Game) -> dict:
     """The best chance in three over IN_THREE_OPENERS openers, against the published one."""
-    figures = game.figures(np.arange(len(game.answers)))
-    best = best_in_three(game, figure_order(figures, "buckets")[:IN_THREE_OPENERS].tolist())[0]
+    best = best_in_three(game, in_three_shortlist(game, IN_THREE_OPENERS))[0]
     opener, solved = BEST_IN_THREE
     return {"opener": best.opener, "solved": best.solved, "openers_examined": IN_THREE_OPENERS,
             "published": {"opener": opener, "solved": solved},

@@ -25,9 +25,9 @@ from wordle64.solver.core import (check_fits, feedback_matrix, read_frequencies,
 from wordle64.solver.bound import OpenerBound, bound_rows, combine_bounds
 from wordle64.solver.play import (
     STRATEGIES, SWEEP_PER_FIGURE, Game, OpenerResult, Played, SearchSettings, evaluate,
-    evaluate_chunk, figure_order, first_guess, opener_shortlist, summarise, sweep_openers,
+    evaluate_chunk, first_guess, opener_shortlist, summarise, sweep_openers,
 )
-from wordle64.solver.three import best_in_three
+from wordle64.solver.three import best_in_three, in_three_shortlist
 
 log = logging.getLogger(__name__)
 
@@ -198,11 +198,16 @@ def gather_sweep(batch_files: Sequence[str], output: str) -> OpenerResult:
 
 def write_search_opener(openers_path: str, output: str) -> None:
     """The search's first guess: the sweep's best opener; seconds = the whole sweep's."""
+    write_json(output, sweep_opener(openers_path, "search"))
+
+
+def sweep_opener(openers_path: str | Path, strategy: str) -> dict:
+    """A strategy's opener JSON from a sweep table: its best opener; seconds = the sweep's."""
     results = read_sweep_table(openers_path)
     best = min(results, key=OpenerResult.key)
-    write_json(output, {"strategy": "search", "first_guess": best.opener,
-                         "seconds": round(sum(r.seconds for r in results), 3),
-                         "openers_searched": len(results), "total": best.total})
+    return {"strategy": strategy, "first_guess": best.opener,
+            "seconds": round(sum(r.seconds for r in results), 3),
+            "openers_searched": len(results), "total": best.total}
 
 
 MIN_CLUSTER_OPENERS = 40  # a cluster sweep must search at least this many openers to pass
@@ -270,8 +275,7 @@ HARD_SUFFIX = "-hard"  # a strategy played in the game's hard mode
 def write_in_three(game: Game, openers: int, output: str) -> dict:
     """in-three.json: per mode, the best of the `openers` openers with the most distinct
     feedbacks by answers solved within three guesses, and the five best."""
-    figures = game.figures(np.arange(len(game.answers)))
-    shortlist = figure_order(figures, "buckets")[:openers].tolist()
+    shortlist = in_three_shortlist(game, openers)
     result: dict = {"answers": len(game.answers), "openers_examined": len(shortlist),
                     "all_openers": len(shortlist) == len(game.guesses)}
     for mode, played in (("normal", game), ("hard", game.in_hard_mode())):
@@ -292,11 +296,7 @@ def write_hard_opener(source: str, strategy: str, output: str) -> None:
     """The opener of `strategy` + HARD_SUFFIX: the best of a hard-mode sweep when `source` is
     its table (openers-hard.tsv), else the strategy's own opener (the first guess is free)."""
     if str(source).endswith(".tsv"):
-        results = read_sweep_table(source)
-        best = min(results, key=OpenerResult.key)
-        write_json(output, {"strategy": strategy + HARD_SUFFIX, "first_guess": best.opener,
-                            "seconds": round(sum(r.seconds for r in results), 3),
-                            "openers_searched": len(results), "total": best.total})
+        write_json(output, sweep_opener(source, strategy + HARD_SUFFIX))
         return
     opener = read_opener(source)
     write_json(output, {**opener, "strategy": strategy + HARD_SUFFIX, "seconds": 0.0})

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from wordle64.solver.core import SOLVED
-from wordle64.solver.play import Game
+from wordle64.solver.play import Game, figure_order
 
 
 @dataclass(frozen=True)
@@ -44,13 +44,18 @@ def solved_in_three(game: Game, opener: int, by_guess: np.ndarray | None = None)
             solved += len(group)
             continue
         columns = game.columns((opener, code))
+        # the group's own answers first: they often split it fully, which ends the scan (in
+        # hard mode they are allowed: they agree with every mark so far)
         allowed = every_guess if columns is None else columns
-        # the group's own answers first: they often split it fully, which ends the scan
         order = np.concatenate([game.answer_guess[group], allowed])
-        if columns is not None:
-            order = np.concatenate([np.intersect1d(game.answer_guess[group], columns), allowed])
         solved += _most_feedbacks(by_guess, group, order)
     return solved
+
+
+def in_three_shortlist(game: Game, openers: int) -> list[int]:
+    """The `openers` guesses with the most distinct feedbacks on every answer (figure_order's
+    ties): the openers examined for the best chance in three."""
+    return figure_order(game.figures(np.arange(len(game.answers))), "buckets")[:openers].tolist()
 
 
 def best_in_three(game: Game, openers: Sequence[int],
@@ -89,4 +94,4 @@ def _most_feedbacks(by_guess, group, guesses):  # pragma: no cover - compiled
     return best
 
 
-__all__ = ["InThree", "solved_in_three", "best_in_three"]
+__all__ = ["InThree", "solved_in_three", "best_in_three", "in_three_shortlist"]
