@@ -115,17 +115,19 @@ def test_a_hard_strategy_opens_with_its_strategys_opener(tmp_path):
         "strategy": "search-hard", "first_guess": "tarse", "seconds": 0.0}
 
 
-def brute_in_three(guesses: list[str], answers: list[str], opener: str, hard: bool) -> int:
-    """Answers solved within three by the best second and third guesses, played out with
-    wordle64.score.score one by one (the third guess wins one answer of its group at most)."""
-    solved = int(opener in answers)
+def brute_in_three(guesses: list[str], answers: list[str], opener: str,
+                   hard: bool) -> tuple[int, int]:
+    """(answers solved within three by the best second and third guesses, then within four
+    with the same second guesses), played out with wordle64.score.score one by one: the third
+    guess wins one answer of its part at most, the fourth one of each part the third leaves."""
+    solved = four = int(opener in answers)
     groups: dict[tuple, list[str]] = {}
     for answer in answers:
         if answer != opener:
             groups.setdefault(score(opener, answer), []).append(answer)
     for marks, group in groups.items():
         rule = HardRule.after(opener, marks)
-        best = 0
+        best = (0, 0)
         for second in guesses:
             if hard and rule.violation(second) is not None:
                 continue
@@ -134,10 +136,15 @@ def brute_in_three(guesses: list[str], answers: list[str], opener: str, hard: bo
             for answer in group:
                 if answer != second:
                     left.setdefault(score(second, answer), []).append(answer)
-            best = max(best, wins + sum(1 for third_group in left.values()
-                                        if any(a in guesses for a in third_group)))
-        solved += best
-    return solved
+            in_three = wins + sum(1 for part in left.values() if any(a in guesses for a in part))
+            # a third guess from the part wins one answer at three, any other none: the
+            # within-three count wants a member; then each feedback it gets wins at four
+            in_four = wins + sum(max(len({score(third, a) for a in part}) for third in part)
+                                 for part in left.values())
+            best = max(best, (in_three, in_four))
+        solved += best[0]
+        four += best[1]
+    return solved, four
 
 
 @pytest.fixture(scope="module")
@@ -157,8 +164,11 @@ def test_in_three_equals_playing_every_second_guess_out(tiny_game, hard):
     openers = [guesses.index(w) for w in random.Random(3).sample(guesses, 6)]
     ranked = best_in_three(game, openers)
     for result in ranked:
-        assert result.solved == brute_in_three(guesses, answers, result.opener, hard), result
-    assert [r.solved for r in ranked] == sorted((r.solved for r in ranked), reverse=True)
+        assert (result.solved, result.solved_in_four) == brute_in_three(
+            guesses, answers, result.opener, hard), result
+    keys = [(r.solved, r.solved_in_four) for r in ranked]
+    assert keys == sorted(keys, reverse=True)
+    assert any(r.solved_in_four > r.solved for r in ranked)
 
 
 def test_search_hard_opens_with_the_hard_sweeps_best_when_one_ran(tmp_path, tiny_game):

@@ -237,7 +237,10 @@ FIGURES: list[Figure] = [
       for field, what, unit, digits in (("opener", "opener", "word", None),
                                         ("solved", "answers solved within three guesses",
                                          "answers", None),
-                                        ("share", "share of the answers", "", 4))),
+                                        ("share", "share of the answers", "", 4),
+                                        ("solved_in_four", "answers solved within four "
+                                         "with the same second guesses (the tie-break)",
+                                         "answers", None))),
     Figure("solver.in_three.openers", "results/solver/in-three.json", "openers_examined",
            "openers examined for the best chance in three", "openers"),
     Figure("solver.lower_bound_total", _SOLVER, "lower_bound_total",

@@ -114,7 +114,8 @@ def check_in_three(game: Game) -> dict:
     """The best chance in three over IN_THREE_OPENERS openers, against the published one."""
     best = best_in_three(game, in_three_shortlist(game, IN_THREE_OPENERS))[0]
     opener, solved = BEST_IN_THREE
-    return {"opener": best.opener, "solved": best.solved, "openers_examined": IN_THREE_OPENERS,
+    return {"opener": best.opener, "solved": best.solved, "solved_in_four": best.solved_in_four,
+            "openers_examined": IN_THREE_OPENERS,
             "published": {"opener": opener, "solved": solved},
             "passed": (best.opener, best.solved) == BEST_IN_THREE}
 

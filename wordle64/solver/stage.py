@@ -274,7 +274,7 @@ HARD_SUFFIX = "-hard"  # a strategy played in the game's hard mode
 
 def write_in_three(game: Game, openers: int, output: str) -> dict:
     """in-three.json: per mode, the best of the `openers` openers with the most distinct
-    feedbacks by answers solved within three guesses, and the five best."""
+    feedbacks by answers solved within three guesses (ties: within four), and the five best."""
     shortlist = in_three_shortlist(game, openers)
     result: dict = {"answers": len(game.answers), "openers_examined": len(shortlist),
                     "all_openers": len(shortlist) == len(game.guesses)}
@@ -283,8 +283,9 @@ def write_in_three(game: Game, openers: int, output: str) -> dict:
         ranked = best_in_three(played, shortlist)
         best = ranked[0]
         result[mode] = {"opener": best.opener, "solved": best.solved,
-                        "share": round(best.share, 4),
-                        "top": [{"opener": r.opener, "solved": r.solved} for r in ranked[:5]],
+                        "share": round(best.share, 4), "solved_in_four": best.solved_in_four,
+                        "top": [{"opener": r.opener, "solved": r.solved,
+                                 "solved_in_four": r.solved_in_four} for r in ranked[:5]],
                         "seconds": round(time.perf_counter() - start, 3)}
         log.info("in three, %s: %s solves %d of %d", mode, best.opener, best.solved,
                  len(game.answers))
@@ -337,9 +338,11 @@ def read_chunk(path: str | Path) -> tuple[list[Played], float]:
 
 
 def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: Sequence[str],
-           words_table: str, hardest: int, outputs, bound_path: str | None = None) -> dict:
+           words_table: str, hardest: int, outputs, bound_path: str | None = None,
+           in_three_path: str | None = None) -> dict:
     """evaluation.tsv, summary.json (with the lower bound and the best tree's gap to it when
-    `bound_path` is given), one tree per strategy, the hardest answers, the plot."""
+    `bound_path` is given, the best chance in three of each mode when `in_three_path` is), one
+    tree per strategy, the hardest answers, the plot."""
     frequencies = read_frequencies(words_table)
     results: dict[str, list[Played]] = {}
     summaries = {}
@@ -368,6 +371,11 @@ def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: 
         bound = json.loads(Path(bound_path).read_text())["lower_bound_total"]
         best = min(s["total"] for s in summaries.values())
         summary.update(lower_bound_total=bound, gap=best - bound)
+    if in_three_path is not None:
+        in_three = json.loads(Path(in_three_path).read_text())
+        summary["in_three"] = {mode: {key: in_three[mode][key] for key in
+                                      ("opener", "solved", "share", "solved_in_four")}
+                               for mode in ("normal", "hard")}
     write_json(outputs.summary, summary)
     for strategy, tree_path in zip(strategies, outputs.trees):
         Path(tree_path).write_text("".join(p.line() + "\n" for p in results[strategy]))

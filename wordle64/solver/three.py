@@ -1,10 +1,17 @@
 """The best chance to win in three: the most answers an opener lets the player solve within
-three guesses, the second guess chosen for each feedback.
+three guesses, the second guess chosen for each feedback; ties broken by the most solved within
+four with that second guess.
 
 Exact and cheap: after the opener and its feedback, a second guess wins at once when it is the
 answer and leaves one group per other feedback, and a third guess can win exactly one answer of
 each group; so the answers solved within three after a feedback are the most distinct feedbacks
 (the solved one included) any allowed second guess gets on that group: its `buckets` figure.
+
+Within four, behind that: to win one answer of a part left by the second guess at the third, the
+third guess must be in the part, and then the part's answers solved within four are the distinct
+feedbacks that guess gets on it; so among the second guesses with the most feedbacks, the one
+whose parts' best own members tell the most answers apart (a member is always allowed in hard
+mode: it agrees with every mark so far).
 """
 
 from __future__ import annotations
@@ -24,32 +31,38 @@ class InThree:
     opener: str
     solved: int  # answers solved within three guesses, each second guess the best for it
     answers: int
+    solved_in_four: int = 0  # answers solved within four with those second guesses (tie-break)
 
     @property
     def share(self) -> float:
         return self.solved / self.answers
 
 
-def solved_in_three(game: Game, opener: int, by_guess: np.ndarray | None = None) -> int:
-    """Answers `opener` lets a player solve within three guesses (in hard mode when the game
-    is: the second guess one that hard mode accepts). `by_guess`: the (guesses, answers) codes,
-    made here when not given."""
+def solved_in_three(game: Game, opener: int,
+                    by_guess: np.ndarray | None = None) -> tuple[int, int]:
+    """(answers `opener` lets a player solve within three guesses, then within four with the
+    same second guesses) (in hard mode when the game is: the second guess one that hard mode
+    accepts). `by_guess`: the (guesses, answers) codes, made here when not given."""
     if by_guess is None:
         by_guess = np.ascontiguousarray(game.by_answer.T)
     everything = np.arange(len(game.answers))
     solved = int((game.by_answer[:, opener] == SOLVED).any())
+    in_four = solved
     every_guess = np.arange(len(game.guesses))
     for code, group in game.partition(everything, opener):
         if len(group) <= 2:  # guess one of them: both solved within three
             solved += len(group)
+            in_four += len(group)
             continue
         columns = game.columns((opener, code))
         # the group's own answers first: they often split it fully, which ends the scan (in
         # hard mode they are allowed: they agree with every mark so far)
         allowed = every_guess if columns is None else columns
         order = np.concatenate([game.answer_guess[group], allowed])
-        solved += _most_feedbacks(by_guess, group, order)
-    return solved
+        three, four = _most_feedbacks(by_guess, game.answer_guess, group, order)
+        solved += three
+        in_four += four
+    return solved, in_four
 
 
 def in_three_shortlist(game: Game, openers: int) -> list[int]:
@@ -60,24 +73,27 @@ def in_three_shortlist(game: Game, openers: int) -> list[int]:
 
 def best_in_three(game: Game, openers: Sequence[int],
                   progress: Callable[[str], None] | None = None) -> list[InThree]:
-    """`openers` by answers solved within three, most first (ties: alphabetical)."""
+    """`openers` by answers solved within three, most first (ties: most within four, then
+    alphabetical)."""
     results = []
     by_guess = np.ascontiguousarray(game.by_answer.T)
     for number, opener in enumerate(openers, start=1):
-        results.append(InThree(game.guesses[opener], solved_in_three(game, opener, by_guess),
-                               len(game.answers)))
+        solved, in_four = solved_in_three(game, opener, by_guess)
+        results.append(InThree(game.guesses[opener], solved, len(game.answers), in_four))
         if progress is not None and number % 500 == 0:
             progress(f"in three: {number}/{len(openers)} openers")
-    return sorted(results, key=lambda r: (-r.solved, r.opener))
+    return sorted(results, key=lambda r: (-r.solved, -r.solved_in_four, r.opener))
 
 
 @njit(cache=True, nogil=True)
-def _most_feedbacks(by_guess, group, guesses):  # pragma: no cover - compiled
-    """The most distinct feedbacks any of `guesses` gets on `group` (stops once one guess
-    tells every answer apart)."""
+def _most_feedbacks(by_guess, answer_guess, group, guesses):  # pragma: no cover - compiled
+    """(the most distinct feedbacks any of `guesses` gets on `group`, then the most answers
+    solved within two more guesses after one of those; stops once one guess tells every answer
+    apart)."""
     seen = np.zeros(256, np.int64)
     size = len(group)
     best = 0
+    best_four = 0
     for index in range(len(guesses)):
         row = by_guess[guesses[index]]
         stamp = index + 1
@@ -87,11 +103,56 @@ def _most_feedbacks(by_guess, group, guesses):  # pragma: no cover - compiled
             if seen[code] != stamp:
                 seen[code] = stamp
                 count += 1
-        if count > best:
+        if count == size:  # every part one answer: each won at the next guess
+            return size, size
+        if count < best:
+            continue
+        four = _told_apart_by_members(by_guess, answer_guess, group, row)
+        if count > best or four > best_four:
             best = count
-            if best == size:
+            best_four = four
+    return best, best_four
+
+
+@njit(cache=True, nogil=True)
+def _told_apart_by_members(by_guess, answer_guess, group, row):  # pragma: no cover - compiled
+    """Answers of `group` solved within two more guesses after the guess whose codes are `row`,
+    each third guess a member of its part: per part, the most distinct feedbacks a member gets
+    on it (the solved part and parts of one: one each)."""
+    counts = np.zeros(257, np.int64)
+    for member in range(len(group)):
+        counts[row[group[member]] + 1] += 1
+    for code in range(256):
+        counts[code + 1] += counts[code]
+    members = np.empty(len(group), np.int64)
+    fill = counts[:256].copy()
+    for member in range(len(group)):
+        code = row[group[member]]
+        members[fill[code]] = group[member]
+        fill[code] += 1
+    seen = np.zeros(256, np.int64)
+    stamp = 0
+    total = 0
+    for code in range(256):
+        start, end = counts[code], counts[code + 1]
+        if end - start <= 2:  # one or two answers: guess one, then the other
+            total += end - start
+            continue
+        most = 0
+        for third in range(start, end):
+            codes = by_guess[answer_guess[members[third]]]
+            stamp += 1
+            distinct = 0
+            for other in range(start, end):
+                code_four = codes[members[other]]
+                if seen[code_four] != stamp:
+                    seen[code_four] = stamp
+                    distinct += 1
+            most = max(most, distinct)
+            if most == end - start:
                 break
-    return best
+        total += most
+    return total
 
 
 __all__ = ["InThree", "solved_in_three", "best_in_three", "in_three_shortlist"]

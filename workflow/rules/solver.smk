@@ -249,6 +249,7 @@ rule solver_gather:
         openers=solver_opener_files,
         table="results/words/words.tsv",
         bound="results/solver/bound.json",
+        in_three="results/solver/in-three.json",
     output:
         evaluation=report(
             "results/solver/evaluation.tsv",
