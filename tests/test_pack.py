@@ -248,7 +248,7 @@ def test_a_list_that_can_never_fit_is_refused_in_the_pack_stage_with_bytes_and_w
     from wordle64.pack.stage import run_pack_stage
 
     # 676 prefix counts + 2 bytes a word from $3A00 (after the charset): the table must end by
-    # $D000 and by the statistics buffer ($C800), and Absurdle's 2,724 // 8 + 1 + 2,724 = 3,065
+    # $D000 and by the statistics buffer ($C2AD), and Absurdle's 2,724 // 8 + 1 + 2,724 = 3,065
     # bytes after it by ABSRAM ($CE00): (0xCE00 - 3,065 - 0x3A00 - 676) // 2 = 17,073 words at
     # most, so 1,989 non-answers (3,978 bytes of table) must go; the end of RAM alone needed 200.
     words = _five_letter_words(19_062)

@@ -15,7 +15,7 @@ from test_game import words  # noqa: F401  (a fixture; game_files is conftest's)
 from wordle64.c64 import emu
 from wordle64.c64.d64 import D64
 from wordle64.game.devices import Drive as PythonDrive
-from wordle64.game.persist import FILE, FILE_BYTES
+from wordle64.game.persist import FILE, HISTORY_MAX, HISTORY_ENTRY_BYTES, file_bytes
 from wordle64.game.session import Game
 from wordle64.game.shared import ScenarioResult, play_rows, random_game
 from wordle64.media.images import write_d64
@@ -25,8 +25,9 @@ from wordle64.media.persist_iec import DAMAGED, KEPT, Session
 def test_the_buffer_is_free_ram_above_the_dictionary(game_files):
     layout = json.loads((game_files[0].parent / "layout.json").read_text())
     labels = emu.parse_labels(game_files[1].read_text(), "lbl")
-    buffer = labels.get("persist_buffer", 0xC800)
-    assert layout["table_end"] <= buffer and buffer + FILE_BYTES <= 0xCE00
+    buffer = labels["persist_buffer"]      # the longest file ends at the I/O
+    assert layout["table_end"] <= buffer and buffer + file_bytes(HISTORY_MAX) - 2 == 0xD000
+    assert HISTORY_ENTRY_BYTES * HISTORY_MAX == 3000
 
 
 def _saved_by_python_drive(prg: bytes, labels: dict, words) -> tuple[bytes, bytes]:  # noqa: F811
@@ -45,7 +46,7 @@ def test_a_saved_file_is_loaded_by_the_game_through_the_iec_drive(tmp_path, game
     prg = game_files[0].read_bytes()
     labels = read_labels(game_files[1])
     data, stats = _saved_by_python_drive(prg, labels, words)
-    assert len(data) == FILE_BYTES and data[2:6] == b"W64S"
+    assert len(data) == file_bytes(0) and data[2:6] == b"W64S"
     disk = tmp_path / "stats.d64"
     write_d64(b"\x01\x08\x00\x00", disk, disk_name="STATS", disk_id="64", file_name="X")
     image = D64.open(disk)

@@ -17,12 +17,22 @@ from wordle64.c64 import emu
 from wordle64.game.devices import Drive
 from wordle64.game.rules import ROWS
 from wordle64.game.session import Game
-from wordle64.game.shared import (ScenarioResult, WordLists, daily_answer, date_keys,
-                                  guesses_against, play_rows, random_game)
+from wordle64.game.shared import (ScenarioResult, WordLists, daily_answer, daily_message,
+                                  date_keys, finish_dailies, guesses_against, play_rows,
+                                  random_game)
 
 FILE = "W64STATS"
-FILE_BYTES = 409             # as SAVEd: load address, "W64S", version, 28 + 361 + 11 bytes, sum
+FILE_FIXED_BYTES = 413       # as SAVEd, no daily finished: load address, "W64S", version,
+                             # 28 + 361 + 4 + 11 bytes, sum
+HISTORY_ENTRY_BYTES = 3      # a finished daily's date and result (history.s)
+HISTORY_MAX = 1000
+
+
+def file_bytes(finished_dailies: int) -> int:
+    """W64STATS's length as SAVEd once `finished_dailies` dates were finished."""
+    return FILE_FIXED_BYTES + HISTORY_ENTRY_BYTES * min(finished_dailies, HISTORY_MAX)
 DAY1, DAY2 = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
+MANY_FROM, MANY = datetime.date(2001, 1, 1), HISTORY_MAX + 2   # more dailies than are kept
 
 
 def _keys(day: datetime.date) -> str:
@@ -62,8 +72,9 @@ def _check_round_trip(result: ScenarioResult, prg: bytes, labels: dict, words: W
     result.check("after the first SAVE the menu says so (issue 29 item 10)",
                  _note(game) == "STATISTICS SAVED ON DISK", _note(game))
     saved = _saved_state(game)
-    result.check("the file is SAVEd (409 bytes: load address, magic, 28 + 361 + 11 bytes, sum)",
-                 len(drive.files.get(FILE, b"")) == FILE_BYTES, len(drive.files.get(FILE, b"")))
+    result.check(f"the file is SAVEd ({file_bytes(1)} bytes: load address, magic, 28 + 361 + 4 "
+                 "+ 11 bytes, one finished daily, sum)",
+                 len(drive.files.get(FILE, b"")) == file_bytes(1), len(drive.files.get(FILE, b"")))
     result.check("3 games counted before the reset", saved[0]["played"] == 3, saved[0])
     game = Game.boot(prg, labels, drive=drive)                 # reset, load and run again
     result.check("after the reset: loaded, said on the menu",
@@ -133,6 +144,34 @@ def _check_not_kept(result: ScenarioResult, prg: bytes, labels: dict, words: Wor
             result.check("from tape: the drive is never called", not drive.calls, drive.calls)
 
 
+def _check_history(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists) -> None:
+    """Issue 29 item 4 through the drive: HISTORY_MAX + 2 dailies finished, the file as long as
+    the history allows, and after a reset the oldest kept dates still played, the two before
+    them not."""
+    drive = Drive()
+    game = Game.boot(prg, labels, drive=drive)
+    finish_dailies(game, words, MANY_FROM, MANY)
+    size = len(drive.files.get(FILE, b""))
+    result.check(f"{MANY:,} dailies finished: the file keeps the last {HISTORY_MAX:,} "
+                 f"({file_bytes(MANY):,} bytes)", size == file_bytes(MANY), size)
+    game = Game.boot(prg, labels, drive=drive)
+    played = game.stats()["played"]
+    result.check(f"after the reset: {MANY:,} played, loaded from disk",
+                 played == MANY and _note(game) == "STATISTICS LOADED FROM DISK",
+                 f"{played} {_note(game)!r}")
+    oldest = MANY_FROM + datetime.timedelta(days=MANY - HISTORY_MAX)   # even offset: won
+    for day, want in ((oldest, (0, ["SOLVED BEFORE", ""])),
+                      (oldest + datetime.timedelta(days=1),
+                       (0, ["THE WORD WAS",
+                            daily_answer(words, oldest + datetime.timedelta(days=1)).upper()])),
+                      (oldest - datetime.timedelta(days=1), (0, ["", ""]))):
+        shown = daily_message(game, day)
+        result.check(f"after the reset: {day} shows {want[1][0] or 'a new game'}",
+                     shown == want, shown)
+    result.check("after the reset: nothing counted twice", game.stats()["played"] == played,
+                 game.stats()["played"])
+
+
 def persist_checks(prg: bytes, labels: dict[str, int], words: WordLists) -> dict:
     started = time.perf_counter()
     result = ScenarioResult("persist")
@@ -140,6 +179,7 @@ def persist_checks(prg: bytes, labels: dict[str, int], words: WordLists) -> dict
     _check_round_trip(result, prg, labels, words, drive)
     _check_damaged(result, prg, labels, words, drive.files.get(FILE, b""))
     _check_not_kept(result, prg, labels, words)
+    _check_history(result, prg, labels, words)
     failed = [f"{c['check']}: {c['detail'][:300]}" for c in result.checks if not c["passed"]]
     return {"check": "persist", "passed": result.passed, "cases": len(result.checks),
             "failed": len(failed), "problems": failed, "checks": result.checks,

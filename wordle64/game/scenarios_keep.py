@@ -12,11 +12,13 @@ from wordle64.game.rules import ROWS, hard_mode_violation, tile_letters
 from wordle64.game.session import Game
 from wordle64.score import score
 from wordle64.game.shared import (SHOWCASE_GUESSES, ScenarioResult, WordLists, daily_answer,
-                                  date_keys, guesses_against, play_rows, random_game,
-                                  screen_has, stat_is)
+                                  daily_message, date_keys, finish_dailies, guesses_against,
+                                  play_rows, random_game, screen_has, stat_is)
 
 MIN_CONTRAST = 4.5           # WCAG AA for text: a letter against its own cell
 DAY = datetime.date(2026, 12, 1)
+FIRST_OF_MANY = datetime.date(1990, 1, 1)   # item 4: more dailies finished than the history keeps
+MANY = 1003
 
 
 def _measure(result: ScenarioResult, screen: Screen, where: str) -> list:
@@ -334,8 +336,9 @@ def issue29_3_player_disk(game: Game, menu: tuple, words: WordLists,
 
 def issue29_4_half_played_daily(game: Game, menu: tuple, words: WordLists,
                                  shots: dict[str, Screen]) -> ScenarioResult:
-    """Item 4 (in part: the records stay ten, RAM below the charset is full): a half-played
-    daily is not pushed out by dates finished after it; the finished ones make room."""
+    """Item 4: every date finished stays played, the last HISTORY_MAX of them at least (the ten
+    newest with their boards, the others with their result: history.s), so none is played or
+    counted twice; a half-played daily is not pushed out by the dates finished after it."""
     result = ScenarioResult("issue29_4_half_played_daily")
     game.restore(menu)
     answer = daily_answer(words, DAY)
@@ -356,6 +359,33 @@ def issue29_4_half_played_daily(game: Game, menu: tuple, words: WordLists,
     last = DAY + datetime.timedelta(days=12)
     game.type("2" + date_keys(last) + "{RETURN}")
     screen_has(result, game, "GENIUS!")
+    game.type("{STOP}")
+    # 1,003 more dates finished: 1,015 in all, so the 15 finished first leave the history
+    finish_dailies(game, words, FIRST_OF_MANY, MANY)
+    played = game.stats()["played"]
+    result.check(f"{MANY + 12} dailies counted once each", played == MANY + 12, played)
+    lost_day = FIRST_OF_MANY + datetime.timedelta(days=3)     # the oldest kept (odd: lost)
+    won_day = lost_day + datetime.timedelta(days=1)
+    lost = daily_message(game, lost_day)
+    result.check("a date lost 1,000 dates ago: its word, no new game",
+                 lost == (0, ["THE WORD WAS", daily_answer(words, lost_day).upper()]), lost)
+    won = daily_message(game, won_day)
+    game.type("2" + date_keys(won_day) + "{RETURN}")
+    shots["daily_solved_before"] = game.screen()
+    game.type("{STOP}")
+    result.check("a date won 999 dates ago: its result, no new game",
+                 won == (0, ["SOLVED BEFORE", ""]), won)
+    result.check("choosing them counts nothing", game.stats()["played"] == played,
+                 game.stats()["played"])
+    gone = daily_message(game, lost_day - datetime.timedelta(days=1))
+    result.check("the 1,001st date back is out of the history: a new game (the limit)",
+                 gone == (0, ["", ""]), gone)
+    game.type("2" + date_keys(DAY) + "{RETURN}")
+    board = game.board()
+    result.check("the half-played date still resumes on row 3 after 1,015 dates finished",
+                 board.row == 2 and [board.word(0), board.word(1)] == left,
+                 (board.row, board.word(0), board.word(1)))
+    game.type("{STOP}")
     return result
 
 
@@ -364,4 +394,4 @@ ISSUE29_SCENARIOS = (issue29_1_readable_keys, issue29_3_player_disk, issue29_4_h
                      issue29_9_absurdle_hard, issue29_10_footer)
 ISSUE29_SCREENSHOTS = ("readable_keys", "give_up", "menu_saved", "absurdle_hard", "date_entry",
                        "settings_kept", "statistics_streaks", "how_to_play",
-                       "statistics_after_game")
+                       "statistics_after_game", "daily_solved_before")

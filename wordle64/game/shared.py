@@ -122,3 +122,25 @@ def stat_on(lines: list[str], label: str) -> str | None:
 def stat_is(result: ScenarioResult, game: Game, label: str, want: str, what: str) -> bool:
     shown = stat_shown(game, label)
     return result.check(what, shown == want, shown)
+
+
+def finish_dailies(game: Game, words: WordLists, first: datetime.date, count: int) -> None:
+    """From the menu: the dailies of `count` dates from `first` on, each finished at once (won
+    with its answer on even offsets, lost with six other words on odd ones), back to the menu
+    after each. Typed without board checks: a thousand of them take seconds."""
+    for offset in range(count):
+        day = first + datetime.timedelta(days=offset)
+        answer = daily_answer(words, day)
+        rows = guesses_against(answer, words, 6) if offset % 2 else [answer]
+        game.type("2" + date_keys(day) + "{RETURN}" + "".join(w + "{RETURN}" for w in rows)
+                  + "{STOP}")
+
+
+def daily_message(game: Game, day: datetime.date) -> tuple[int, list[str]]:
+    """From the menu: choose `day`'s daily; (the board's row, the panel's two message lines),
+    then back to the menu."""
+    game.type("2" + date_keys(day) + "{RETURN}")
+    lines = game.screen().text_lines()
+    shown = (game.board().row, [lines[row][21:].strip() for row in (14, 15)])
+    game.type("{STOP}")
+    return shown

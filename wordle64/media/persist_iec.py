@@ -27,7 +27,7 @@ from wordle64.c64.machine import FRAME_CYCLES
 from wordle64.c64.ready import command
 from wordle64.io import write_json
 from wordle64.media.disk import DriveModel, check_passed
-from wordle64.game.persist import FILE_BYTES
+from wordle64.game.persist import file_bytes
 from wordle64.media.disk_faults import break_chain
 
 log = logging.getLogger(__name__)
@@ -149,8 +149,9 @@ def round_trip(new_machine, d64_path: Path, model: DriveModel, labels: dict[str,
     on_disk = D64.open(d64_path)
     entry = on_disk.find(FILE)
     data = on_disk.read_chain(*entry.first) if entry else b""
-    _check(checks, f"W64STATS on the .d64: {FILE_BYTES} bytes (load address, magic, data, sum)",
-           len(data) == FILE_BYTES and data[2:6] == b"W64S", len(data))
+    _check(checks, f"W64STATS on the .d64: {file_bytes(1)} bytes (load address, magic, data, "
+           "one finished daily, sum)", len(data) == file_bytes(1) and data[2:6] == b"W64S",
+           len(data))
     _check(checks, "2 games won before the reset", before[0][:4] == b"\x02\x00\x02\x00",
            before[0].hex())
     scratches = sum(line.startswith(f"command {b'S0:' + FILE!r}") for line in first.drive.log)
@@ -222,7 +223,7 @@ def damaged_files(new_machine, d64_path: Path, work: Path, model: DriveModel,
         session.wait_saved()
         entry = D64.open(copy).find(FILE)
         rewritten = len(D64.open(copy).read_chain(*entry.first)) if entry else 0
-        playing = session.saved_state()[0][:2] == b"\x01\x00" and rewritten == FILE_BYTES
+        playing = session.saved_state()[0][:2] == b"\x01\x00" and rewritten == file_bytes(0)
         cases.append({"case": f"{how}: refused, a fresh start with the note; the next game "
                               "SAVEs a good file",
                       "drive": "IEC (emulated 1541)", "game": "poked (file through IEC)",

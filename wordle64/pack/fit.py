@@ -2,7 +2,7 @@
 
 The dictionary's RAM table (676 count bytes + 2 bytes per word) must, all at the same time:
 end at or below __DICT_END__ ($D000, I/O) and below the statistics file's buffer
-(persist_buffer, $C800, persist.s); leave Absurdle's bitmap and feedback bytes (answers / 8 + 1
+(persist_buffer, $C2AD, persist.s: $D000 less the longest statistics file); leave Absurdle's bitmap and feedback bytes (answers / 8 + 1
 + answers, absurdle.s) below ABSRAM ($CE00); and be unpacked in place without the table's writes
 overtaking the blob's read pointer (the codec's in-place spare, which depends on the blob, so
 on every word: the build measures it by re-encoding). The first three are linear in the words
@@ -36,7 +36,7 @@ ENTRY_BYTES = 2
 # buffer, and Absurdle's scratch above it must end at or below ABSRAM.
 TABLE_LOWEST_START = 0x3800 + 64 * 8
 DICT_END = 0xD000
-PERSIST_BUFFER = 0xC800
+PERSIST_BUFFER = 0xC2AD
 ABSRAM_START = 0xCE00
 
 

@@ -527,10 +527,12 @@ row_offset:     .byte   0, 5, 10, 15, 20, 25
 
 ; ---- messages ---------------------------------------------------------------------------------
 .segment "RODATA"
-message_colour: .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
+message_colour: .byte   COLOR_LIGHT_GREEN
+                .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED, COLOR_YELLOW
 messages:                               ; in MSG_* order (str_pick counts them)
+                .byte   "SOLVED BEFORE", 0      ; MSG_WON_BEFORE
                 .byte   "GENIUS!", 0            ; MSG_WON1
                 .byte   "MAGNIFICENT!", 0
                 .byte   "IMPRESSIVE!", 0

@@ -2,7 +2,8 @@
 ; so choosing a played date shows its board and result, and a daily game left with RUN/STOP
 ; resumes where it was (issue 15). DAILY_SLOTS records; when all are used the oldest-allocated
 ; is replaced (round robin). The records are one block (daily_data .. daily_data_end) that
-; the statistics file keeps on disk along with the statistics.
+; the statistics file keeps on disk along with the statistics. A date finished long ago, its
+; record replaced, is still in history.s: it shows its result, not an empty board.
 
 .include "c64.inc"
 .include "globals.inc"
@@ -35,7 +36,8 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
 ; Start the daily game of day_number on a reset board: find its record (or make one) and replay
 ; the rows saved in it (scored again against answer_buf, the day's answer).
 ; in: day_number, answer_buf, board_reset done  out: C = 0 play on (board_row rows replayed);
-;     C = 1 the date is finished: A = guesses if won, 0 if lost  clobbers: A X Y
+;     C = 1 the date is finished: A = guesses if won, 0 if lost (a date of the history alone:
+;     no rows, A <> 0 if won)  clobbers: A X Y
 .proc daily_begin
         ldx     #DAILY_SLOTS - 1
 @find:  lda     daily_day_lo, x
@@ -49,7 +51,11 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         beq     @found
 @other: dex
         bpl     @find
-        ldx     #DAILY_SLOTS - 1        ; a free slot (no rows yet), else the next in turn
+        jsr     history_find            ; finished before its record was replaced
+        bcc     @slot
+        asl                             ; HISTORY_LOST -> 0, HISTORY_WON -> $80; C = 1
+        rts
+@slot:  ldx     #DAILY_SLOTS - 1        ; a free slot (no rows yet), else the next in turn
 @free:  lda     daily_status, x
         beq     @new
         dex
@@ -132,8 +138,8 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         rts
 .endproc
 
-; After a row of a daily game: save the letters and the status in its record (nothing for a
-; random game).
+; After a row of a daily game: save the letters and the status in its record, and a finished
+; date in the history too (nothing for a random game).
 ; in: C = 1 the row won (board_submit_row's result), board_row, game_mode  out: saved
 ; clobbers: A X Y
 .proc daily_save_row
@@ -156,5 +162,9 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         ora     #STATUS_OVER
 @store: ldx     daily_slot
         sta     daily_status, x
+        and     #STATUS_OVER | STATUS_WON
+        bpl     @done                   ; not over yet
+        jmp     history_add             ; A = HISTORY_LOST or HISTORY_WON
 @done:  rts
 .endproc
+.assert STATUS_OVER = HISTORY_LOST && STATUS_OVER | STATUS_WON = HISTORY_WON, error, "daily.s: the history takes the status bits"

@@ -15,7 +15,7 @@ MENU_NOTE_ROW   = 19            ; the date field's line (menu.s DATE_ROW): no da
 BAR_ROW         = 21            ; the unpack's progress bar, on the date error line: 32 cells,
 BAR_COL         = 4             ; one per 8 progress steps
 
-.export main
+.export main, nmi_ignore
 
 .segment "CODE"
 

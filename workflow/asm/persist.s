@@ -15,30 +15,46 @@
 ; never a crash; any other LOAD or SAVE error: no drive, statistics not kept.
 ;
 ; File "W64STATS" (PRG): load address, "W64S", version, the statistics block (stats_played ..
-; stats_day), the daily records (daily_data .. daily_data_end), the settings (opt_hard ..
-; opt_end), then the 16-bit sum of those three blocks (LE). docs/game.md has the byte layout. The buffer is RAM above dict_table (layout.json table_end, checked by
-; tests/test_persist_iec.py) and below ABSRAM: Absurdle's scratch there too, time-shared — the
-; buffer is used only at start-up and by persist_save after a Wordle game, never during Absurdle.
+; stats_day), the daily records (daily_data .. daily_data_end), the history's counts
+; (history_counts .. history_counts_end), the settings (opt_hard .. opt_end), the history's
+; entries in use (history_used bytes: history.s), then the 16-bit sum of those blocks (LE).
+; docs/game.md has the byte layout. The file grows with the history: FILE_MAX_BYTES at most.
+; It is LOADed to persist_home, in the RAM under the KERNAL ROM (LOAD writes there with the ROM
+; in), and read with the ROM out; the history's entries stay where they were loaded
+; (history_home). It is SAVEd from persist_buffer, RAM below the I/O: above the dictionary
+; table (layout.json table_end, checked by wordle64.build.check_persist_fit) and over ABSRAM,
+; both time-shared with Absurdle's scratch: the buffer is used only by persist_save after a
+; Wordle game (and Q), never during Absurdle.
 
 .include "c64.inc"
 .include "globals.inc"
 .include "game.inc"
 
+.import nmi_ignore
+.export history_home
+
 KERNAL_SAVE     := $FFD8
+NMI_HARDWARE    := $FFFA          ; the CPU's NMI vector (ROM, or the RAM under it)
 LAST_DEVICE     := $BA          ; KERNAL: the device of the last LOAD (ours)
 FILE_LFN        = 2             ; logical file of the statistics file
 SAVE_SA         = 1
 READ_SA         = 0
 COMMAND_SA      = 15
 ERROR_NOT_FOUND = 4             ; LOAD: C = 1, A = 4: no such file
-VERSION         = 2             ; 2: the settings block (issue 29)
+VERSION         = 3             ; 2: the settings block (issue 29); 3: the history (item 4)
 MAGIC_BYTES     = 5
 STATS_BYTES     = stats_day + 3 - stats_played
 OPTION_BYTES    = opt_end - opt_hard
 DAILY_BYTES     = daily_data_end - daily_data
-FILE_BYTES      = MAGIC_BYTES + STATS_BYTES + DAILY_BYTES + OPTION_BYTES + 2   ; no load address
-persist_buffer  := $C800        ; the file image (FILE_BYTES; a longer file may run to $CFFF)
-SUM_AT          = persist_buffer + FILE_BYTES - 2
+COUNT_BYTES     = history_counts_end - history_counts
+HISTORY_BYTES   = HISTORY_MAX * HISTORY_ENTRY_BYTES
+SUM_BYTES       = 2
+FIXED_BYTES     = MAGIC_BYTES + STATS_BYTES + DAILY_BYTES + COUNT_BYTES + OPTION_BYTES
+FILE_MAX_BYTES  = FIXED_BYTES + HISTORY_BYTES + SUM_BYTES      ; no load address
+persist_home    := $E000        ; the file's image as loaded: RAM under the KERNAL ROM
+history_home    := persist_home + FIXED_BYTES
+counts_in_image := persist_home + MAGIC_BYTES + STATS_BYTES + DAILY_BYTES
+persist_buffer  := $D000 - FILE_MAX_BYTES       ; the image SAVEd: RAM below the I/O
 NOTE_ROW        = 23
 NOTE_NONE       = 0             ; persist_note values
 NOTE_KEPT       = 1
@@ -75,12 +91,13 @@ NAME_WRITE_LEN  = * - name_write
 NAME_SCRATCH_LEN = * - name_scratch
 name_first:     .byte   "0:*"                           ; the disk's first file: the game
 NAME_FIRST_LEN  = * - name_first
-block_lo:       .byte   <stats_played, <daily_data, <opt_hard
-block_hi:       .byte   >stats_played, >daily_data, >opt_hard
-block_len_lo:   .byte   <STATS_BYTES, <DAILY_BYTES, <OPTION_BYTES
-block_len_hi:   .byte   >STATS_BYTES, >DAILY_BYTES, >OPTION_BYTES
-BLOCKS          = * - block_len_hi
-BLOCK_OPTIONS   = 2             ; MODE_ZERO leaves it alone: a fresh start keeps the defaults
+block_lo:       .byte   <stats_played, <daily_data, <history_counts, <opt_hard, <history_home
+block_hi:       .byte   >stats_played, >daily_data, >history_counts, >opt_hard, >history_home
+block_len_lo:   .byte   <STATS_BYTES, <DAILY_BYTES, <COUNT_BYTES, <OPTION_BYTES
+block_len_hi:   .byte   >STATS_BYTES, >DAILY_BYTES, >COUNT_BYTES, >OPTION_BYTES
+BLOCK_OPTIONS   = 3             ; MODE_ZERO stops here: a fresh start keeps the defaults
+BLOCK_HISTORY   = * - block_len_hi  ; the last block: history_used bytes long
+BLOCKS          = BLOCK_HISTORY + 1
 note_colour:    .byte   COLOR_DARK_GREY, COLOR_GREY, COLOR_LIGHT_RED, COLOR_GREY
                 .byte   COLOR_LIGHT_RED, COLOR_GREY
 notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pick counts them)
@@ -92,8 +109,10 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
                 .byte   "STATISTICS SAVED ON DISK", 0           ; NOTE_SAVED
                 .assert note_colour + NOTE_SAVED = notes, error, "a colour a note"
 
-.assert persist_buffer + FILE_BYTES <= $CE00, error, "persist.s: the buffer runs into ABSRAM"
-.assert <persist_buffer = 0, error, "persist.s: the short-file check wants a page-aligned buffer"
+.assert <persist_home = 0, error, "persist.s: the short-file check wants a page-aligned image"
+.assert persist_home + FILE_MAX_BYTES <= $FFFA, error, "persist.s: the image reaches the CPU's vectors"
+.assert COUNT_BYTES < 128, lderror, "persist.s: the counts are copied with X"
+.assert counts_in_image + COUNT_BYTES = persist_home + FIXED_BYTES - OPTION_BYTES, error, "persist.s: the counts' place in the file"
 
 .segment "INIT"                         ; start-up only (dict.s: the table reuses it later)
 
@@ -101,6 +120,10 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
 ; in: LAST_DEVICE  out: statistics and daily records loaded or zeroed, persist_note
 ; clobbers: A X Y
 .proc persist_load
+        lda     #<nmi_ignore            ; RESTORE while the KERNAL ROM is out (history.s) takes
+        sta     NMI_HARDWARE            ; the CPU's vector from the RAM under it
+        lda     #>nmi_ignore
+        sta     NMI_HARDWARE + 1
         lda     LAST_DEVICE
         cmp     #8
         bcc     @tape
@@ -118,53 +141,81 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         ldy     #0                      ; secondary address 0: to X/Y, not the file's address
         jsr     KERNAL_SETLFS
         lda     #0                      ; load, not verify
-        ldx     #<persist_buffer
-        ldy     #>persist_buffer
+        ldx     #<persist_home
+        ldy     #>persist_home
         jsr     KERNAL_LOAD
         bcc     @loaded
         cmp     #ERROR_NOT_FOUND
         beq     @fresh
         lda     #NOTE_NO_DRIVE
         jsr     not_kept
-@fresh: lda     #MODE_ZERO              ; a fresh start: both blocks zeroed
-        jmp     walk_all
+@fresh: lda     #MODE_ZERO              ; a fresh start: the blocks zeroed, the history empty
+        jmp     walk_image
 @tape:  lda     #NOTE_TAPE
         jmp     not_kept
 @loaded:
         stx     persist_left            ; X/Y: the end of what was loaded
         sty     persist_left + 1
         jsr     touch_game
-        cpy     #>persist_buffer
+        jsr     kernal_out
+        jsr     check_image
+        jsr     kernal_in               ; keeps C
+        bcs     @fresh
+        lda     #NOTE_KEPT
+        sta     persist_note
+        rts
+.endproc
+
+; Check the file LOADed at persist_home and, if it is good, load its blocks (the KERNAL ROM out).
+; in: persist_left = the LOAD's end  out: C = 0 loaded; C = 1 not ours or damaged
+;     (persist_note says which)  clobbers: A X Y
+.proc check_image
+        lda     persist_left + 1
+        cmp     #>persist_home
         bne     :+                      ; 256 bytes or more
-        cpx     #<(persist_buffer + MAGIC_BYTES)
-        bcc     @fresh                  ; too short for the magic: not our file
+        lda     persist_left
+        cmp     #<(persist_home + MAGIC_BYTES)
+        bcc     @bad                    ; too short for the magic: not our file
 :       ldx     #0
-@magic: lda     persist_buffer, x
+@magic: lda     persist_home, x
         cmp     magic, x
-        bne     @fresh
+        bne     @bad
         inx
         cpx     #MAGIC_BYTES
         bne     @magic
         lda     #NOTE_DAMAGED           ; from here on a failure is a damaged file
         sta     persist_note
-        lda     persist_left
-        cmp     #<(persist_buffer + FILE_BYTES)
-        bne     @fresh
-        lda     persist_left + 1
-        cmp     #>(persist_buffer + FILE_BYTES)
-        bne     @fresh
+        ldx     #<(COUNT_BYTES - 1)     ; the history's counts first: they give the length
+:       lda     counts_in_image, x
+        sta     history_counts, x
+        dex
+        bpl     :-
+        lda     history_used            ; at most HISTORY_BYTES in use
+        cmp     #<(HISTORY_BYTES + 1)
+        lda     history_used + 1
+        sbc     #>(HISTORY_BYTES + 1)
+        bcs     @bad
+        lda     history_next            ; the next entry inside the ring
+        cmp     #<HISTORY_BYTES
+        lda     history_next + 1
+        sbc     #>HISTORY_BYTES
+        bcs     @bad
+        lda     history_used            ; the file ends after the entries in use and the sum
+        clc
+        adc     #<(persist_home + FIXED_BYTES + SUM_BYTES)
+        tax
+        lda     history_used + 1
+        adc     #>(persist_home + FIXED_BYTES + SUM_BYTES)
+        cpx     persist_left
+        bne     @bad
+        cmp     persist_left + 1
+        bne     @bad
         lda     #MODE_CHECK
-        jsr     walk_all
-        lda     persist_sum
-        cmp     SUM_AT
-        bne     @fresh
-        lda     persist_sum + 1
-        cmp     SUM_AT + 1
-        bne     @fresh
+        jsr     walk_image
+        bcs     @bad
         lda     #MODE_LOAD
-        jsr     walk_all
-        lda     #NOTE_KEPT
-        sta     persist_note
+        jmp     walk_image              ; C = 0: the same sum
+@bad:   sec
         rts
 .endproc
 
@@ -183,12 +234,19 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         sta     persist_buffer, x
         dex
         bpl     :-
+        jsr     kernal_out              ; the history's entries are under the ROM
         lda     #MODE_SAVE
+        ldx     #<(persist_buffer + MAGIC_BYTES)
+        ldy     #>(persist_buffer + MAGIC_BYTES)
         jsr     walk_all
-        lda     persist_sum
-        sta     SUM_AT
-        lda     persist_sum + 1
-        sta     SUM_AT + 1
+        jsr     kernal_in
+        lda     persist_buf             ; the end: after the sum
+        clc
+        adc     #SUM_BYTES
+        sta     persist_left
+        lda     persist_buf + 1
+        adc     #0
+        sta     persist_left + 1
 :       jsr     KERNAL_STOP             ; the serial SAVE stops at a held RUN/STOP (the key
         beq     :-                      ; that may have ended the game): wait for it up
         lda     #NAME_SCRATCH_LEN
@@ -210,8 +268,8 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         lda     #>persist_buffer
         sta     persist_buf + 1
         lda     #persist_buf            ; A: the zero-page pointer to the start
-        ldx     #<(persist_buffer + FILE_BYTES)
-        ldy     #>(persist_buffer + FILE_BYTES)
+        ldx     persist_left
+        ldy     persist_left + 1
         jsr     KERNAL_SAVE
         bcc     saved
         lda     #NOTE_NO_DRIVE
@@ -263,29 +321,46 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         rts
 .endproc
 
-; Walk both blocks and the buffer after the magic, byte by byte, doing persist_mode's job:
+; walk_all at the image LOADed under the KERNAL ROM.
+; in: A = MODE_ZERO, MODE_CHECK or MODE_LOAD (the latter two with the ROM out)  out, clobbers:
+;     as walk_all
+.proc walk_image
+        ldx     #<(persist_home + MAGIC_BYTES)
+        ldy     #>(persist_home + MAGIC_BYTES)
+        ; falls through into walk_all
+.endproc
+
+; Walk the blocks and the buffer after the magic, byte by byte, doing persist_mode's job:
 ; MODE_SAVE copies the block byte to the buffer first; then every mode reads the buffer byte and
-; sums it, MODE_LOAD stores it in the block, MODE_ZERO stores 0 there (its sum is not used).
-; in: A = MODE_*  out: persist_sum (MODE_CHECK, MODE_LOAD, MODE_SAVE)  clobbers: A X Y
+; sums it, MODE_LOAD stores it in the block, MODE_ZERO stores 0 there (its sum is not used) and
+; stops before the settings. Then MODE_SAVE stores the sum after the blocks; MODE_CHECK and
+; MODE_LOAD compare it with the one there. The history's block is history_used bytes long; with
+; MODE_SAVE its entries are read under the KERNAL ROM: the caller switches it out.
+; in: A = MODE_*, X/Y = the buffer after the magic  out: C = 1 the sums differ (MODE_CHECK,
+;     MODE_LOAD); persist_buf -> the sum  clobbers: A X Y
 .proc walk_all
         sta     persist_mode
+        stx     persist_buf
+        sty     persist_buf + 1
         lda     #0
         sta     persist_index
         sta     persist_sum
         sta     persist_sum + 1
-        lda     #<(persist_buffer + MAGIC_BYTES)
-        sta     persist_buf
-        lda     #>(persist_buffer + MAGIC_BYTES)
-        sta     persist_buf + 1
 @block: ldx     persist_index
         lda     block_lo, x
         sta     persist_ptr
         lda     block_hi, x
         sta     persist_ptr + 1
-        lda     block_len_lo, x
+        cpx     #BLOCK_HISTORY
+        bne     @fixed
+        lda     history_used
+        ldy     history_used + 1
+        bcs     @length                 ; always (cpx: equal)
+@fixed: lda     block_len_lo, x
+        ldy     block_len_hi, x
+@length:
         sta     persist_left
-        lda     block_len_hi, x
-        sta     persist_left + 1
+        sty     persist_left + 1
 @byte:  lda     persist_left
         ora     persist_left + 1
         beq     @next
@@ -321,13 +396,36 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
 @next:  inc     persist_index
         lda     persist_index
         cmp     #BLOCKS
-        beq     @done
+        beq     @sum
         cmp     #BLOCK_OPTIONS
         bne     @block
         ldx     persist_mode
         bne     @block                  ; (MODE_ZERO = 0)
-@done:  rts
+        rts
+@sum:   ldy     #0
+        lda     persist_sum
+        ldx     persist_mode
+        cpx     #MODE_SAVE
+        bne     @compare
+        sta     (persist_buf), y
+        lda     persist_sum + 1
+        iny
+        sta     (persist_buf), y
+        rts
+@compare:
+        cmp     (persist_buf), y
+        bne     @differ
+        lda     persist_sum + 1
+        iny
+        cmp     (persist_buf), y
+        bne     @differ
+        clc
+        rts
+@differ:
+        sec
+        rts
 .endproc
+.assert walk_image + 4 = walk_all, error, "walk_image falls through into walk_all"
 
 ; The menu's line about the statistics file.
 ; in: persist_note  out: printed on NOTE_ROW  clobbers: A X Y
