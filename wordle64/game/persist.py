@@ -110,6 +110,30 @@ def _corruptions(good: bytes) -> dict[str, tuple[bytes, str]]:
             "load address only": (good[:2], new)}
 
 
+def _version_2(good: bytes) -> bytes:
+    """`good` (no daily finished) as the game before the history wrote it: version 2, without
+    the history's two counts (both 0: the sum is the same)."""
+    counts = 2 + 5 + 28 + 361               # load address, magic, statistics, daily records
+    assert good[counts:counts + 4] == bytes(4), "the round trip's file has no daily finished"
+    return good[:6] + b"\x02" + good[7:counts] + good[counts + 4:]
+
+
+def _check_version_2(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists) -> None:
+    """A file of version 2 is read: its statistics and settings kept, the history empty."""
+    drive = Drive()
+    game = Game.boot(prg, labels, drive=drive)
+    game.type("4")                          # colour-blind ON: the settings block moves
+    play_rows(result, game, words, [random_game(game, 0x004000)])
+    game.type("{STOP}")
+    stats = game.stats()
+    old = _version_2(drive.files[FILE])
+    game = Game.boot(prg, labels, drive=Drive({FILE: old}))
+    result.check("a version-2 file (before the history): loaded, the same statistics and "
+                 "settings", _note(game) == "STATISTICS LOADED FROM DISK" and game.stats() == stats
+                 and game.byte("opt_colour_blind") == 1,
+                 f"{_note(game)!r} {game.stats()} {game.byte('opt_colour_blind')}")
+
+
 def _check_damaged(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists,
                    good: bytes) -> None:
     for what, (data, note) in _corruptions(good).items():
@@ -180,6 +204,7 @@ def persist_checks(prg: bytes, labels: dict[str, int], words: WordLists) -> dict
     _check_damaged(result, prg, labels, words, drive.files.get(FILE, b""))
     _check_not_kept(result, prg, labels, words)
     _check_history(result, prg, labels, words)
+    _check_version_2(result, prg, labels, words)
     failed = [f"{c['check']}: {c['detail'][:300]}" for c in result.checks if not c["passed"]]
     return {"check": "persist", "passed": result.passed, "cases": len(result.checks),
             "failed": len(failed), "problems": failed, "checks": result.checks,

@@ -42,6 +42,7 @@ READ_SA         = 0
 COMMAND_SA      = 15
 ERROR_NOT_FOUND = 4             ; LOAD: C = 1, A = 4: no such file
 VERSION         = 3             ; 2: the settings block (issue 29); 3: the history (item 4)
+VERSION_NO_HISTORY = 2          ; read too: its blocks are this version's but the history's
 MAGIC_BYTES     = 5
 STATS_BYTES     = stats_day + 3 - stats_played
 OPTION_BYTES    = opt_end - opt_hard
@@ -111,7 +112,7 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
 
 .assert <persist_home = 0, error, "persist.s: the short-file check wants a page-aligned image"
 .assert persist_home + FILE_MAX_BYTES <= $FFFA, error, "persist.s: the image reaches the CPU's vectors"
-.assert COUNT_BYTES < 128, lderror, "persist.s: the counts are copied with X"
+.assert COUNT_BYTES < 128 && OPTION_BYTES + SUM_BYTES < 128, lderror, "persist.s: copied with X"
 .assert counts_in_image + COUNT_BYTES = persist_home + FIXED_BYTES - OPTION_BYTES, error, "persist.s: the counts' place in the file"
 
 .segment "INIT"                         ; start-up only (dict.s: the table reuses it later)
@@ -175,15 +176,40 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         bne     :+                      ; 256 bytes or more
         lda     persist_left
         cmp     #<(persist_home + MAGIC_BYTES)
-        bcc     @bad                    ; too short for the magic: not our file
+        bcc     @not_ours                    ; too short for the magic: not our file
 :       ldx     #0
 @magic: lda     persist_home, x
         cmp     magic, x
-        bne     @bad
+        bne     @not_ours
         inx
-        cpx     #MAGIC_BYTES
+        cpx     #MAGIC_BYTES - 1
         bne     @magic
-        lda     #NOTE_DAMAGED           ; from here on a failure is a damaged file
+        lda     persist_home + MAGIC_BYTES - 1
+        cmp     #VERSION
+        beq     @ours
+        cmp     #VERSION_NO_HISTORY     ; a file of the game before the history: made one of
+        bne     @not_ours                    ; this version with an empty history, the sum the same
+        ldx     #<(OPTION_BYTES + SUM_BYTES - 1)
+:       lda     counts_in_image, x
+        sta     counts_in_image + COUNT_BYTES, x
+        dex
+        bpl     :-
+        ldx     #<(COUNT_BYTES - 1)
+        lda     #0
+:       sta     counts_in_image, x
+        dex
+        bpl     :-
+        lda     persist_left
+        clc
+        adc     #<COUNT_BYTES
+        sta     persist_left
+        bcc     @ours
+        inc     persist_left + 1
+        bne     @ours                   ; always (the end lies in $E000-$FFFF)
+@not_ours:
+        sec
+        rts
+@ours:  lda     #NOTE_DAMAGED           ; from here on a failure is a damaged file
         sta     persist_note
         ldx     #<(COUNT_BYTES - 1)     ; the history's counts first: they give the length
 :       lda     counts_in_image, x
