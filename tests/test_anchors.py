@@ -49,6 +49,11 @@ def test_solver_rows_pick_the_best_strategy_and_the_best_greedy_one():
     assert best.ours == "3.6000 (SALET, search, worst 5)"
     assert greedy.ours == "3.7000 (TARES, entropy)"
     assert absurdle.ours == "4"
+    summary["in_three"] = {"normal": {"opener": "trace", "solved": 6, "share": 0.6,
+                                      "solved_in_four": 9}}
+    best, greedy, in_three, absurdle = solver_anchors(summary, 4)
+    assert best.ours == "3.6000 (SALET, search, worst 5)"     # in_three is no strategy
+    assert in_three.ours == "6 = 0.6000 of the answers (TRACE)"
 
 
 def test_absurdle_transcript_parsing():

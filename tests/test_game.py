@@ -394,6 +394,37 @@ def test_statistics_survive_a_reset_and_a_damaged_file_is_refused(game_files, wo
     assert game.stats()["played"] == 0
 
 
+def test_a_date_finished_long_ago_stays_played_from_the_files_history(game_files, words):
+    """A history of 1,000 dates written by the format's Python encoder (not by the game): the
+    game reads it, shows a won and a lost date as played without counting them, and the next
+    daily it finishes overwrites the oldest entry, where the ring says, in its next SAVE."""
+    import datetime
+    from wordle64.game.devices import Drive
+    from wordle64.game.persist import FILE, HISTORY_AT, ring_entries, statistics_file
+    from wordle64.c64 import emu
+    prg, labels = game_files[0].read_bytes(), emu.parse_labels(game_files[1].read_text(), "lbl")
+    first = datetime.date(1999, 3, 7)
+    finished = [(first + datetime.timedelta(days=n), n % 3 != 1) for n in range(1000)]
+    drive = Drive({FILE: statistics_file(finished)})
+    game = Game.boot(prg, labels, drive=drive)
+    assert "STATISTICS LOADED FROM DISK" in game.screen().text()
+    game.type("219990307{RETURN}")                   # the oldest, won
+    assert game.board().row == 0 and "SOLVED BEFORE" in game.screen().text()
+    game.type("{STOP}219990308{RETURN}")             # lost: its word
+    word = core.daily_word(1999, 3, 8, list(words.answers)).upper()
+    assert "THE WORD WAS" in game.screen().text() and word in game.screen().text()
+    assert game.stats()["played"] == 0
+    new = datetime.date(2030, 1, 1)
+    game.type("{STOP}220300101{RETURN}" + core.daily_word(2030, 1, 1, list(words.answers))
+              + "{RETURN}")
+    entries, next_offset = ring_entries(finished + [(new, True)])
+    saved = drive.files[FILE]
+    assert saved[HISTORY_AT:HISTORY_AT + 3000] == entries and next_offset == 3
+    assert saved[HISTORY_AT:HISTORY_AT + 3] != statistics_file(finished)[HISTORY_AT:HISTORY_AT + 3]
+    game.type("{STOP}219990307{RETURN}")             # pushed out: a new game
+    assert "SOLVED BEFORE" not in game.screen().text()
+
+
 def test_dates_only_looked_at_do_not_push_out_a_played_one(game, words):
     answer = core.daily_word(2026, 12, 1, list(words.answers))
     game.type("220261201{RETURN}" + answer + "{RETURN}{STOP}")

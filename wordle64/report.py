@@ -96,8 +96,10 @@ def machine_anchors(summary: dict, load_times: dict, run: dict | None = None,
 
 def solver_anchors(summary: dict, absurdle_guesses: int | None) -> list[Anchor]:
     anchors = []
-    # per strategy; lower_bound_total and gap are plain numbers beside them
-    summary = {name: value for name, value in summary.items() if isinstance(value, dict)}
+    in_three = summary.get("in_three", {}).get("normal")
+    # per strategy; lower_bound_total and gap beside them, and in_three (no strategy)
+    summary = {name: value for name, value in summary.items()
+               if isinstance(value, dict) and "strategy" in value}
     if summary:
         best = min(summary.values(), key=lambda s: s["average"])
         anchors.append(Anchor(
@@ -112,6 +114,11 @@ def solver_anchors(summary: dict, absurdle_guesses: int | None) -> list[Anchor]:
             "solver", "best greedy heuristic", "3.4320 (TRACE, most buckets)", "Lessard",
             f"{best_greedy['average']:.4f} ({best_greedy['first_guess'].upper()}, "
             f"{best_greedy['strategy']})", "different answer list"))
+    if in_three is not None:
+        anchors.append(Anchor(
+            "solver", "best chance to win in three", "1,388 / 2,315 = 0.5996 (TRACE)",
+            "ANCHORS.md", f"{in_three['solved']:,} = {in_three['share']:.4f} of the answers "
+            f"({in_three['opener'].upper()})", "on our lists"))
     if absurdle_guesses is not None:
         anchors.append(Anchor("solver", "Absurdle, fewest guesses", "4 (3 impossible)", "ANCHORS.md",
                               str(absurdle_guesses), "on our lists"))

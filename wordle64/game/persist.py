@@ -28,6 +28,36 @@ HISTORY_ENTRY_BYTES = 3      # a finished daily's date and result (history.s)
 HISTORY_MAX = 1000
 
 
+HISTORY_AT = 2 + 409          # the history's first entry in the file as SAVEd (docs/game.md)
+SETTINGS_DEFAULT = bytes([0, 0, 1]) + b"\xff" * 8     # hard, colour-blind OFF, sound ON, no date
+
+
+def ring_entries(finished: list[tuple[datetime.date, bool]]) -> tuple[bytes, int]:
+    """The history's entries and next offset after `finished` (date, won) dailies, oldest
+    first, as history.s keeps them: a ring of HISTORY_MAX, each the day number (LE) with bit 7
+    of its high byte set and bit 6 for a win."""
+    slots: list[bytes] = []
+    for number, (day, won) in enumerate(finished):
+        ordinal = day.toordinal()
+        entry = bytes([ordinal & 0xFF, ordinal >> 8 & 0xFF,
+                       ordinal >> 16 | (0xC0 if won else 0x80)])
+        if number < HISTORY_MAX:
+            slots.append(entry)
+        else:
+            slots[number % HISTORY_MAX] = entry
+    return b"".join(slots), HISTORY_ENTRY_BYTES * (len(finished) % HISTORY_MAX)
+
+
+def statistics_file(finished: list[tuple[datetime.date, bool]]) -> bytes:
+    """A W64STATS of version 3 as SAVEd (load address first): nothing counted, no daily record,
+    the default settings, the history of `finished`."""
+    entries, next_offset = ring_entries(finished)
+    body = (bytes(28 + 361) + len(entries).to_bytes(2, "little")
+            + next_offset.to_bytes(2, "little") + SETTINGS_DEFAULT + entries)
+    return (b"\x00\xe0W64S\x03" + body
+            + (sum(body) & 0xFFFF).to_bytes(2, "little"))
+
+
 def file_bytes(finished_dailies: int) -> int:
     """W64STATS's length as SAVEd once `finished_dailies` dates were finished."""
     return FILE_FIXED_BYTES + HISTORY_ENTRY_BYTES * min(finished_dailies, HISTORY_MAX)
@@ -175,9 +205,15 @@ def _check_history(result: ScenarioResult, prg: bytes, labels: dict, words: Word
     drive = Drive()
     game = Game.boot(prg, labels, drive=drive)
     finish_dailies(game, words, MANY_FROM, MANY)
-    size = len(drive.files.get(FILE, b""))
+    data = drive.files.get(FILE, b"")
     result.check(f"{MANY:,} dailies finished: the file keeps the last {HISTORY_MAX:,} "
-                 f"({file_bytes(MANY):,} bytes)", size == file_bytes(MANY), size)
+                 f"({file_bytes(MANY):,} bytes)", len(data) == file_bytes(MANY), len(data))
+    finished = [(MANY_FROM + datetime.timedelta(days=n), n % 2 == 0) for n in range(MANY)]
+    entries, next_offset = ring_entries(finished)
+    result.check("the history in the file: each date and result where the ring puts it",
+                 data[HISTORY_AT:HISTORY_AT + len(entries)] == entries
+                 and int.from_bytes(data[HISTORY_AT - 13:HISTORY_AT - 11], "little")
+                 == next_offset, data[HISTORY_AT - 15:HISTORY_AT + 12].hex())
     game = Game.boot(prg, labels, drive=drive)
     played = game.stats()["played"]
     result.check(f"after the reset: {MANY:,} played, loaded from disk",

@@ -386,6 +386,16 @@ def issue29_4_half_played_daily(game: Game, menu: tuple, words: WordLists,
                  board.row == 2 and [board.word(0), board.word(1)] == left,
                  (board.row, board.word(0), board.word(1)))
     game.type("{STOP}")
+    opened = [DAY - datetime.timedelta(days=n) for n in range(1, 10)]   # ten half-played
+    for day in opened:
+        game.type("2" + date_keys(day) + "{RETURN}")
+        play_rows(result, game, words, guesses_against(daily_answer(words, day), words, 1))
+        game.type("{STOP}")
+    eleventh = daily_message(game, DAY - datetime.timedelta(days=10))
+    result.check("an eleventh date while ten are half-played: refused, none of them pushed out",
+                 eleventh == (0, ["TOO MANY UNFINISHED", ""]), eleventh)
+    rows = [daily_message(game, day)[0] for day in [DAY] + opened]
+    result.check("all ten half-played dates resume where they were", rows == [2] + [1] * 9, rows)
     return result
 
 

@@ -14,6 +14,8 @@ time modest; the statistics file itself still comes through the IEC drive (KERNA
 
 from __future__ import annotations
 
+import datetime
+
 import logging
 import shutil
 import tempfile
@@ -27,7 +29,7 @@ from wordle64.c64.machine import FRAME_CYCLES
 from wordle64.c64.ready import command
 from wordle64.io import write_json
 from wordle64.media.disk import DriveModel, check_passed
-from wordle64.game.persist import file_bytes
+from wordle64.game.persist import HISTORY_MAX, file_bytes, statistics_file
 from wordle64.media.disk_faults import break_chain
 
 log = logging.getLogger(__name__)
@@ -77,12 +79,12 @@ class Session:
         self.machine.press(keys)
         self.machine.run(settle)
 
-    def wait_saved(self) -> int:
+    def wait_saved(self, max_cycles: int = SAVE_MAX_CYCLES) -> int:
         """Run until the drive has written one more file; return the cycles it took."""
         before = sum(line.startswith("wrote") for line in self.drive.log)
         cycles = self.machine.run_until(
             lambda m: sum(line.startswith("wrote") for line in self.drive.log) > before,
-            SAVE_MAX_CYCLES, "W64STATS written by the drive")
+            max_cycles, "W64STATS written by the drive")
         self.machine.run(SETTLE)
         return cycles
 
@@ -234,6 +236,48 @@ def damaged_files(new_machine, d64_path: Path, work: Path, model: DriveModel,
     return cases
 
 
+FULL_FROM = datetime.date(2001, 1, 1)   # the full history's first date (all won)
+FULL_MAX_CYCLES = 80_000_000            # its LOAD (start-up) or its SAVE, each
+
+
+def full_history(new_machine, d64_path: Path, work: Path, model: DriveModel,
+                 labels: dict[str, int], prg: bytes) -> dict:
+    """A file with the whole history (wordle64.game.persist.statistics_file): LOADed through
+    the drive, a date of it shown as played, and SAVEd again by the next game: its LOAD and
+    SAVE times, the longest the file makes."""
+    copy = work / "full-history.d64"
+    shutil.copyfile(d64_path, copy)
+    days = [FULL_FROM + datetime.timedelta(days=n) for n in range(HISTORY_MAX)]
+    data = statistics_file([(day, True) for day in days])
+    image = D64.open(copy)
+    if image.find(FILE):
+        image.scratch(FILE)
+    image.write_file(FILE, data)
+    image.save(copy)
+    session = Session(new_machine, copy, model, labels, prg=prg,
+                      startup_max_cycles=FULL_MAX_CYCLES)
+    note = session.note()
+    session.type(f"2{days[0]:%Y%m%d}\n")
+    shown = session.machine.lines()[14][21:].strip()
+    session.type("{runstop}")
+    session.type("r")
+    session.machine.press(session.answer() + "\n")
+    save_cycles = session.wait_saved(FULL_MAX_CYCLES)
+    entry = D64.open(copy).find(FILE)
+    rewritten = D64.open(copy).read_chain(*entry.first) if entry else b""
+    return {"case": f"a full history ({HISTORY_MAX:,} dates): LOADed, its oldest date shown as "
+                    "solved, SAVEd again by the next game with the same history",
+            "drive": "IEC (emulated 1541)", "game": "poked (file through IEC)",
+            "passed": note == KEPT and shown == "SOLVED BEFORE"
+            and len(rewritten) == len(data) == file_bytes(HISTORY_MAX)
+            and rewritten[-3002:-2] == data[-3002:-2],
+            "note": note, "shown": shown, "file_bytes": len(data),
+            "saved_bytes": len(rewritten), "startup_cycles": session.startup_cycles,
+            "startup_seconds_pal": round(session.startup_cycles / PAL_HZ, 2),
+            "save_cycles": save_cycles, "save_seconds_pal": round(save_cycles / PAL_HZ, 2),
+            "drive_log": session.drive.log[-3:]}
+
+
 def run_persist_iec(prg_path: str, labels_path: str, answers_path: str, d64_path: str,
                     python_json: str | None, out_json: str, *, roms: str | None, file_name: str,
                     model: DriveModel, load_max_cycles: int) -> dict:
@@ -258,6 +302,8 @@ def run_persist_iec(prg_path: str, labels_path: str, answers_path: str, d64_path
         cases = [round_trip(lambda: Machine(rom_dir), disk, model, labels, answers, file_name,
                             load_max_cycles)]
         cases += damaged_files(lambda: Machine(rom_dir), disk, Path(work), model, labels, prg)
+        cases.append(full_history(lambda: Machine(rom_dir), disk, Path(work), model, labels,
+                                  prg))
     iec_passed = all(case["passed"] for case in cases)
     result.update({"iec_cases": cases, "iec_passed": iec_passed,
                    "passed": bool(result.get("passed")) and iec_passed,

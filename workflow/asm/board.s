@@ -531,6 +531,7 @@ message_colour: .byte   COLOR_LIGHT_GREEN
                 .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN, COLOR_LIGHT_GREEN
                 .byte   COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_LIGHT_RED, COLOR_YELLOW
+                .byte   COLOR_YELLOW
 messages:                               ; in MSG_* order (str_pick counts them)
                 .byte   "SOLVED BEFORE", 0      ; MSG_WON_BEFORE
                 .byte   "GENIUS!", 0            ; MSG_WON1
@@ -544,4 +545,5 @@ messages:                               ; in MSG_* order (str_pick counts them)
                 .byte   "HARD MODE:", 0         ; MSG_HARD
                 .byte   "THE WORD WAS", 0       ; MSG_ANSWER
                 .byte   "GIVE UP? Y/N", 0       ; MSG_GIVE_UP
-                .assert message_colour + MSG_GIVE_UP + 1 = messages, error, "a colour a message"
+                .byte   "TOO MANY UNFINISHED", 0        ; MSG_ALL_OPEN
+                .assert message_colour + MSG_ALL_OPEN + 1 = messages, error, "a colour a message"

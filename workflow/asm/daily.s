@@ -37,7 +37,8 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
 ; the rows saved in it (scored again against answer_buf, the day's answer).
 ; in: day_number, answer_buf, board_reset done  out: C = 0 play on (board_row rows replayed);
 ;     C = 1 the date is finished: A = guesses if won, 0 if lost (a date of the history alone:
-;     no rows, A <> 0 if won)  clobbers: A X Y
+;     no rows, A = $80 if won); A = DAILY_ALL_OPEN: a new date, but all ten records are
+;     half-played  clobbers: A X Y
 .proc daily_begin
         ldx     #DAILY_SLOTS - 1
 @find:  lda     daily_day_lo, x
@@ -61,9 +62,9 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         dex
         bpl     @free
         ldy     #DAILY_SLOTS            ; else the next finished one in turn (its result
-@turn:  ldx     daily_next              ; is the oldest kept): a half-played date is replaced
-        inx                             ; only when all ten are half-played (issue 29 item 4)
-        cpx     #DAILY_SLOTS
+@turn:  ldx     daily_next              ; stays in the history); a half-played date is never
+        inx                             ; replaced (issue 29 item 4): all ten half-played,
+        cpx     #DAILY_SLOTS            ; the date is refused
         bcc     :+
         ldx     #0
 :       stx     daily_next
@@ -71,6 +72,9 @@ daily_slot:     .byte   0               ; the record of the daily game on the bo
         bmi     @new                    ; STATUS_OVER
         dey
         bne     @turn
+        lda     #DAILY_ALL_OPEN
+        sec
+        rts
 @new:   lda     day_number
         sta     daily_day_lo, x
         lda     day_number + 1

@@ -133,7 +133,11 @@ BAR_COL         = 4             ; one per 8 progress steps
         bcc     @key
         tax
         beq     @lost_shown
-        bne     @won_shown              ; always
+        inx
+        bne     @won_shown              ; not DAILY_ALL_OPEN
+        lda     #MSG_ALL_OPEN           ; ten dailies half-played: this date waits
+        jsr     board_message
+        jmp     @over
 @key:   jsr     type_row
         beq     @submit
         lda     board_row               ; RUN/STOP
