@@ -334,6 +334,15 @@ def issue29_3_player_disk(game: Game, menu: tuple, words: WordLists,
     return result
 
 
+def _resumes_on_row_3(result: ScenarioResult, game: Game, left: list[str], what: str) -> None:
+    """From the menu: DAY's daily, left after the rows `left`, is back with them; then the menu."""
+    game.type("2" + date_keys(DAY) + "{RETURN}")
+    board = game.board()
+    result.check(what, board.row == 2 and [board.word(0), board.word(1)] == left,
+                 (board.row, board.word(0), board.word(1)))
+    game.type("{STOP}")
+
+
 def issue29_4_half_played_daily(game: Game, menu: tuple, words: WordLists,
                                  shots: dict[str, Screen]) -> ScenarioResult:
     """Item 4: every date finished stays played, the last HISTORY_MAX of them at least (the ten
@@ -350,12 +359,7 @@ def issue29_4_half_played_daily(game: Game, menu: tuple, words: WordLists,
         day = DAY + datetime.timedelta(days=offset)
         game.type("2" + date_keys(day) + "{RETURN}" + daily_answer(words, day) + "{RETURN}"
                   "{STOP}")
-    game.type("2" + date_keys(DAY) + "{RETURN}")
-    board = game.board()
-    result.check("the half-played date resumes on row 3 with its rows",
-                 board.row == 2 and [board.word(0), board.word(1)] == left,
-                 (board.row, board.word(0), board.word(1)))
-    game.type("{STOP}")
+    _resumes_on_row_3(result, game, left, "the half-played date resumes on row 3 with its rows")
     last = DAY + datetime.timedelta(days=12)
     game.type("2" + date_keys(last) + "{RETURN}")
     screen_has(result, game, "GENIUS!")
@@ -380,12 +384,8 @@ def issue29_4_half_played_daily(game: Game, menu: tuple, words: WordLists,
     gone = daily_message(game, lost_day - datetime.timedelta(days=1))
     result.check("the 1,001st date back is out of the history: a new game (the limit)",
                  gone == (0, ["", ""]), gone)
-    game.type("2" + date_keys(DAY) + "{RETURN}")
-    board = game.board()
-    result.check("the half-played date still resumes on row 3 after 1,015 dates finished",
-                 board.row == 2 and [board.word(0), board.word(1)] == left,
-                 (board.row, board.word(0), board.word(1)))
-    game.type("{STOP}")
+    _resumes_on_row_3(result, game, left,
+                      "the half-played date still resumes on row 3 after 1,015 dates finished")
     opened = [DAY - datetime.timedelta(days=n) for n in range(1, 10)]   # ten half-played
     for day in opened:
         game.type("2" + date_keys(day) + "{RETURN}")
