@@ -125,10 +125,14 @@ def turbo_cases(rom_dir: Path, prg: Prg, name: str, asm_dir: str, *, speed: floa
     return cases
 
 
+AFTER_RETRY_FRAMES = 120      # the game run this long after a retried load: the motor stays off
+
+
 def retry_case(machine: Machine, pulses: list[int], prg: Prg, max_cycles: int) -> dict:
     """After LOAD ERROR: STOP, rewind, PLAY (a clean read this time): the loader starts over."""
     case = {"case": "rewind_and_retry", "what": "after the LOAD ERROR the player presses STOP, "
-            "rewinds and presses PLAY; the loader reads the tape again (cleanly) and loads"}
+            "rewinds and presses PLAY; the loader reads the tape again (cleanly) and loads; "
+            "the motor stays off once the game runs (PLAY still down)"}
     if not machine.shows("LOAD ERROR"):
         case.update({"expect": "load", "passed": False, "error": "no LOAD ERROR to retry"})
         return case
@@ -143,7 +147,11 @@ def retry_case(machine: Machine, pulses: list[int], prg: Prg, max_cycles: int) -
                       poll=FRAME_CYCLES)
     load.cycles = machine.cycles - load.play_cycle
     load.ok = True  # the motor stopped; judge() checks RAM
-    return judge(case, load, prg, "load")
+    judged = judge(case, load, prg, "load")
+    machine.run(AFTER_RETRY_FRAMES * FRAME_CYCLES)    # the game runs, PLAY still down
+    judged["motor_on_in_game"] = deck.motor
+    judged["passed"] = judged["passed"] and not deck.motor
+    return judged
 
 
 def run_faults_stage(prg_path: str, out_json: str, *, roms: str | None, file_name: str,

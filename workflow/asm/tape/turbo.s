@@ -31,7 +31,10 @@ SYNC2           = $69           ; second sync byte (checked byte-aligned)
 CIA2_TB_ONESHOT = %00011001     ; start, one-shot, force load, count cycles
 SENSE_PLAY      = $10           ; $01 bit 4: 0 while a datasette key is down
 MOTOR_OFF       = $20           ; $01 bit 5: 1 stops the motor
-DISPLAY_ON      = $10           ; VIC_CTRL1 bit 4
+MOTOR_INTERLOCK := $C0          ; KERNAL: 0 lets its IRQ start the motor while a key is down
+CTRL1_TEXT      = $1B           ; VIC_CTRL1 as the KERNAL sets it: text, 25 rows, display on
+CTRL1_BLANK     = CTRL1_TEXT & $EF  ; the same with bit 4 (display) off
+.assert CTRL1_TEXT <> 0, error, "turbo.s: CTRL1_TEXT doubles as the motor interlock value"
 ICR_FLAG        = $10           ; CIA1 ICR bit 4: an edge from the tape
 .ifndef GAME_START
 GAME_START      = 2061          ; SYS target of the game's BASIC stub (basic_stub.s)
@@ -76,8 +79,7 @@ boot_line:
 ; clobbers: A, X, Y, ptr, check, value, CIA2 timer B, the stack (one byte per retry)
 .proc turbo_load
         sei
-        lda     VIC_CTRL1
-        and     #<~DISPLAY_ON
+        lda     #CTRL1_BLANK
         sta     VIC_CTRL1               ; blank the screen: no bad lines, border only
         lda     CPU_PORT
         and     #<~MOTOR_OFF
@@ -109,10 +111,10 @@ boot_line:
         lda     CPU_PORT
         ora     #MOTOR_OFF
         sta     CPU_PORT                ; motor off
-        lda     VIC_CTRL1
-        ora     #DISPLAY_ON
+        lda     #CTRL1_TEXT
         sta     VIC_CTRL1               ; screen on
-        txa
+        sta     MOTOR_INTERLOCK         ; <> 0: the KERNAL's IRQ leaves the motor off while
+        txa                             ; PLAY stays down (else it starts it once cli runs)
         bne     @failed
         cli
         jmp     GAME_START
