@@ -22,13 +22,15 @@ from wordle64.game.shared import (ScenarioResult, WordLists, daily_answer, daily
                                   random_game)
 
 FILE = "W64STATS"
-FILE_FIXED_BYTES = 413       # as SAVEd, no daily finished: load address, "W64S", version,
-                             # 28 + 361 + 4 + 11 bytes, sum
+# The file as SAVEd (docs/game.md): load address, "W64S" and version, statistics, daily
+# records, the history's two counts, settings, the history's entries, sum.
+HEADER_BYTES, STATS_BYTES, DAILY_BYTES, COUNT_BYTES, SETTINGS_BYTES, SUM_BYTES = (
+    2 + 5, 28, 361, 4, 11, 2)
+COUNTS_AT = HEADER_BYTES + STATS_BYTES + DAILY_BYTES
+HISTORY_AT = COUNTS_AT + COUNT_BYTES + SETTINGS_BYTES        # the first entry
+FILE_FIXED_BYTES = HISTORY_AT + SUM_BYTES                     # no daily finished
 HISTORY_ENTRY_BYTES = 3      # a finished daily's date and result (history.s)
 HISTORY_MAX = 1000
-
-
-HISTORY_AT = 2 + 409          # the history's first entry in the file as SAVEd (docs/game.md)
 SETTINGS_DEFAULT = bytes([0, 0, 1]) + b"\xff" * 8     # hard, colour-blind OFF, sound ON, no date
 
 
@@ -52,7 +54,7 @@ def statistics_file(finished: list[tuple[datetime.date, bool]]) -> bytes:
     """A W64STATS of version 3 as SAVEd (load address first): nothing counted, no daily record,
     the default settings, the history of `finished`."""
     entries, next_offset = ring_entries(finished)
-    body = (bytes(28 + 361) + len(entries).to_bytes(2, "little")
+    body = (bytes(STATS_BYTES + DAILY_BYTES) + len(entries).to_bytes(2, "little")
             + next_offset.to_bytes(2, "little") + SETTINGS_DEFAULT + entries)
     return (b"\x00\xe0W64S\x03" + body
             + (sum(body) & 0xFFFF).to_bytes(2, "little"))
@@ -61,6 +63,8 @@ def statistics_file(finished: list[tuple[datetime.date, bool]]) -> bytes:
 def file_bytes(finished_dailies: int) -> int:
     """W64STATS's length as SAVEd once `finished_dailies` dates were finished."""
     return FILE_FIXED_BYTES + HISTORY_ENTRY_BYTES * min(finished_dailies, HISTORY_MAX)
+
+
 DAY1, DAY2 = datetime.date(2026, 12, 1), datetime.date(2026, 12, 2)
 MANY_FROM, MANY = datetime.date(2001, 1, 1), HISTORY_MAX + 2   # more dailies than are kept
 
@@ -143,9 +147,9 @@ def _corruptions(good: bytes) -> dict[str, tuple[bytes, str]]:
 def _version_2(good: bytes) -> bytes:
     """`good` (no daily finished) as the game before the history wrote it: version 2, without
     the history's two counts (both 0: the sum is the same)."""
-    counts = 2 + 5 + 28 + 361               # load address, magic, statistics, daily records
-    assert good[counts:counts + 4] == bytes(4), "the round trip's file has no daily finished"
-    return good[:6] + b"\x02" + good[7:counts] + good[counts + 4:]
+    assert good[COUNTS_AT:COUNTS_AT + COUNT_BYTES] == bytes(COUNT_BYTES), \
+        "the round trip's file has no daily finished"
+    return good[:6] + b"\x02" + good[7:COUNTS_AT] + good[COUNTS_AT + COUNT_BYTES:]
 
 
 def _check_version_2(result: ScenarioResult, prg: bytes, labels: dict, words: WordLists) -> None:
@@ -212,8 +216,8 @@ def _check_history(result: ScenarioResult, prg: bytes, labels: dict, words: Word
     entries, next_offset = ring_entries(finished)
     result.check("the history in the file: each date and result where the ring puts it",
                  data[HISTORY_AT:HISTORY_AT + len(entries)] == entries
-                 and int.from_bytes(data[HISTORY_AT - 13:HISTORY_AT - 11], "little")
-                 == next_offset, data[HISTORY_AT - 15:HISTORY_AT + 12].hex())
+                 and int.from_bytes(data[COUNTS_AT + 2:COUNTS_AT + 4], "little")
+                 == next_offset, data[COUNTS_AT:HISTORY_AT + 12].hex())
     game = Game.boot(prg, labels, drive=drive)
     played = game.stats()["played"]
     result.check(f"after the reset: {MANY:,} played, loaded from disk",

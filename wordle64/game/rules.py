@@ -14,6 +14,7 @@ ROWS = 6
 
 # screen geometry (workflow/asm/game.inc)
 BOARD_COL, BOARD_ROW, PANEL_COL, KEYS_ROW = 1, 1, 21, 7
+MESSAGE_ROW = 14             # the panel's two message lines (board.s MSG_ROW)
 KEYBOARD = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
 KEYBOARD_OFFSET = (0, 1, 3)
 MARK_BG = {0: 3, 1: 2, 2: 1}            # mark -> ECM background selector

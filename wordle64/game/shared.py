@@ -10,7 +10,7 @@ from pathlib import Path
 from wordle64 import core
 from wordle64.pack import read_words_tsv
 from wordle64.score import score
-from wordle64.game.rules import board_problems
+from wordle64.game.rules import MESSAGE_ROW, PANEL_COL, board_problems
 from wordle64.game.session import Game
 
 # guesses the scripted games try first (any not in the list, or the answer, are skipped), so
@@ -141,6 +141,7 @@ def daily_message(game: Game, day: datetime.date) -> tuple[int, list[str]]:
     then back to the menu."""
     game.type("2" + date_keys(day) + "{RETURN}")
     lines = game.screen().text_lines()
-    shown = (game.board().row, [lines[row][21:].strip() for row in (14, 15)])
+    shown = (game.board().row,
+             [lines[row][PANEL_COL:].strip() for row in (MESSAGE_ROW, MESSAGE_ROW + 1)])
     game.type("{STOP}")
     return shown

@@ -15,7 +15,6 @@ time modest; the statistics file itself still comes through the IEC drive (KERNA
 from __future__ import annotations
 
 import datetime
-
 import logging
 import shutil
 import tempfile
@@ -29,7 +28,8 @@ from wordle64.c64.machine import FRAME_CYCLES
 from wordle64.c64.ready import command
 from wordle64.io import write_json
 from wordle64.media.disk import DriveModel, check_passed
-from wordle64.game.persist import HISTORY_MAX, file_bytes, statistics_file
+from wordle64.game.persist import HISTORY_AT, HISTORY_MAX, SUM_BYTES, file_bytes, statistics_file
+from wordle64.game.rules import MESSAGE_ROW, PANEL_COL
 from wordle64.media.disk_faults import break_chain
 
 log = logging.getLogger(__name__)
@@ -258,7 +258,7 @@ def full_history(new_machine, d64_path: Path, work: Path, model: DriveModel,
                       startup_max_cycles=FULL_MAX_CYCLES)
     note = session.note()
     session.type(f"2{days[0]:%Y%m%d}\n")
-    shown = session.machine.lines()[14][21:].strip()
+    shown = session.machine.lines()[MESSAGE_ROW][PANEL_COL:].strip()
     session.type("{runstop}")
     session.type("r")
     session.machine.press(session.answer() + "\n")
@@ -270,7 +270,7 @@ def full_history(new_machine, d64_path: Path, work: Path, model: DriveModel,
             "drive": "IEC (emulated 1541)", "game": "poked (file through IEC)",
             "passed": note == KEPT and shown == "SOLVED BEFORE"
             and len(rewritten) == len(data) == file_bytes(HISTORY_MAX)
-            and rewritten[-3002:-2] == data[-3002:-2],
+            and rewritten[HISTORY_AT:-SUM_BYTES] == data[HISTORY_AT:-SUM_BYTES],
             "note": note, "shown": shown, "file_bytes": len(data),
             "saved_bytes": len(rewritten), "startup_cycles": session.startup_cycles,
             "startup_seconds_pal": round(session.startup_cycles / PAL_HZ, 2),

@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from wordle64.solver.core import SOLVED
-from wordle64.solver.play import Game, figure_order
+from wordle64.solver.play import Game, _group_by_code, figure_order
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def solved_in_three(game: Game, opener: int,
         # hard mode they are allowed: they agree with every mark so far)
         allowed = every_guess if columns is None else columns
         order = np.concatenate([game.answer_guess[group], allowed])
-        three, four = _most_feedbacks(by_guess, game.answer_guess, group, order)
+        three, four = _most_feedbacks(game.by_answer, by_guess, game.answer_guess, group, order)
         solved += three
         in_four += four
     return solved, in_four
@@ -86,7 +86,8 @@ def best_in_three(game: Game, openers: Sequence[int],
 
 
 @njit(cache=True, nogil=True)
-def _most_feedbacks(by_guess, answer_guess, group, guesses):  # pragma: no cover - compiled
+def _most_feedbacks(by_answer, by_guess, answer_guess, group,
+                    guesses):  # pragma: no cover - compiled
     """(the most distinct feedbacks any of `guesses` gets on `group`, then the most answers
     solved within two more guesses after one of those; stops once one guess tells every answer
     apart)."""
@@ -107,7 +108,8 @@ def _most_feedbacks(by_guess, answer_guess, group, guesses):  # pragma: no cover
             return size, size
         if count < best:
             continue
-        four = _told_apart_by_members(by_guess, answer_guess, group, row)
+        four = _told_apart_by_members(by_answer, by_guess, answer_guess, group,
+                                      guesses[index])
         if count > best or four > best_four:
             best = count
             best_four = four
@@ -115,26 +117,17 @@ def _most_feedbacks(by_guess, answer_guess, group, guesses):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _told_apart_by_members(by_guess, answer_guess, group, row):  # pragma: no cover - compiled
-    """Answers of `group` solved within two more guesses after the guess whose codes are `row`,
-    each third guess a member of its part: per part, the most distinct feedbacks a member gets
-    on it (the solved part and parts of one: one each)."""
-    counts = np.zeros(257, np.int64)
-    for member in range(len(group)):
-        counts[row[group[member]] + 1] += 1
-    for code in range(256):
-        counts[code + 1] += counts[code]
-    members = np.empty(len(group), np.int64)
-    fill = counts[:256].copy()
-    for member in range(len(group)):
-        code = row[group[member]]
-        members[fill[code]] = group[member]
-        fill[code] += 1
+def _told_apart_by_members(by_answer, by_guess, answer_guess, group,
+                           guess):  # pragma: no cover - compiled
+    """Answers of `group` solved within two more guesses after `guess`, each third guess a
+    member of its part: per part, the most distinct feedbacks a member gets on it (the solved
+    part and parts of one: one each)."""
+    _, starts, members = _group_by_code(by_answer, group, guess)
     seen = np.zeros(256, np.int64)
     stamp = 0
     total = 0
-    for code in range(256):
-        start, end = counts[code], counts[code + 1]
+    for part in range(len(starts) - 1):
+        start, end = starts[part], starts[part + 1]
         if end - start <= 2:  # one or two answers: guess one, then the other
             total += end - start
             continue

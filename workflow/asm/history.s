@@ -11,12 +11,10 @@
 .include "globals.inc"
 .include "game.inc"
 
-ENTRY_BYTES     = 3
-HISTORY_BYTES   = HISTORY_MAX * ENTRY_BYTES
-DAY_HI_BITS     = $3F           ; the day number's bits in an entry's high byte
-RESULT_BITS     = $C0           ; HISTORY_LOST or HISTORY_WON
+RESULT_BITS     = HISTORY_LOST | HISTORY_WON    ; an entry's high byte: the result ...
+DAY_HI_BITS     = <~RESULT_BITS                 ; ... and the day number's top bits
 PORT_NO_KERNAL  = $35           ; RAM at $A000-$BFFF and $E000-$FFFF, I/O visible
-.assert HISTORY_LOST = $80 && HISTORY_WON = $C0, error, "history.s: results are daily.s's status bits"
+.assert RESULT_BITS = $C0, error, "history.s: a day number (at most $37BADB) leaves bits 6-7"
 .assert HISTORY_BYTES < $8000, error, "history.s: the byte counts are compared unsigned"
 
 .segment "ZEROPAGE"
@@ -90,7 +88,7 @@ history_end:    .res    2       ; history_home + history_used, while history_fin
         bcs     @done                   ; always
 @next:  lda     history_ptr
         clc
-        adc     #ENTRY_BYTES
+        adc     #HISTORY_ENTRY_BYTES
         sta     history_ptr
         bcc     @entry
         inc     history_ptr + 1
@@ -125,7 +123,7 @@ history_end:    .res    2       ; history_home + history_used, while history_fin
         sta     (history_ptr), y
         lda     history_next            ; next entry, round at the end
         clc
-        adc     #ENTRY_BYTES
+        adc     #HISTORY_ENTRY_BYTES
         sta     history_next
         bcc     :+
         inc     history_next + 1
@@ -145,7 +143,7 @@ history_end:    .res    2       ; history_home + history_used, while history_fin
         beq     @done
 :       lda     history_used
         clc
-        adc     #ENTRY_BYTES
+        adc     #HISTORY_ENTRY_BYTES
         sta     history_used
         bcc     @done
         inc     history_used + 1

@@ -34,7 +34,7 @@
 .export history_home
 
 KERNAL_SAVE     := $FFD8
-NMI_HARDWARE    := $FFFA          ; the CPU's NMI vector (ROM, or the RAM under it)
+NMI_HARDWARE    := $FFFA        ; the CPU's NMI vector (ROM, or the RAM under it)
 LAST_DEVICE     := $BA          ; KERNAL: the device of the last LOAD (ours)
 FILE_LFN        = 2             ; logical file of the statistics file
 SAVE_SA         = 1
@@ -48,7 +48,6 @@ STATS_BYTES     = stats_day + 3 - stats_played
 OPTION_BYTES    = opt_end - opt_hard
 DAILY_BYTES     = daily_data_end - daily_data
 COUNT_BYTES     = history_counts_end - history_counts
-HISTORY_BYTES   = HISTORY_MAX * HISTORY_ENTRY_BYTES
 SUM_BYTES       = 2
 FIXED_BYTES     = MAGIC_BYTES + STATS_BYTES + DAILY_BYTES + COUNT_BYTES + OPTION_BYTES
 FILE_MAX_BYTES  = FIXED_BYTES + HISTORY_BYTES + SUM_BYTES      ; no load address
@@ -176,7 +175,7 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         bne     :+                      ; 256 bytes or more
         lda     persist_left
         cmp     #<(persist_home + MAGIC_BYTES)
-        bcc     @not_ours                    ; too short for the magic: not our file
+        bcc     @not_ours               ; too short for the magic: not our file
 :       ldx     #0
 @magic: lda     persist_home, x
         cmp     magic, x
@@ -188,7 +187,7 @@ notes:                                  ; in NOTE_* order from NOTE_KEPT (str_pi
         cmp     #VERSION
         beq     @ours
         cmp     #VERSION_NO_HISTORY     ; a file of the game before the history: made one of
-        bne     @not_ours                    ; this version with an empty history, the sum the same
+        bne     @not_ours               ; this version with an empty history, the sum the same
         ldx     #<(OPTION_BYTES + SUM_BYTES - 1)
 :       lda     counts_in_image, x
         sta     counts_in_image + COUNT_BYTES, x
