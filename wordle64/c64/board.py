@@ -9,7 +9,8 @@ Idle skips keep tape loads fast without changing what the program sees: when the
 register in a two-instruction loop (``bit $DC0D`` / ``beq`` back, or ``cmp $D012`` / ``beq``
 back) with interrupts off, the cycle counter jumps to the cycle the loop would exit (the next
 tape edge, the next raster line; X lines when a ``lda $D012 / dex / bne`` counts them), as if
-it had spun until then.
+it had spun until then; a poll that counts its rounds in X (``bit $DC0D / bne / dex / bne``
+back) jumps whole rounds, X counted down with them.
 
 The serial bus: ``attach_serial(device)``; the device's ``write(port_value, cycle)`` gets every
 value CIA2 drives on $DD00 (ATN out bit 3, CLK out bit 4, DATA out bit 5, 1 = pulled low) and
@@ -19,6 +20,7 @@ value CIA2 drives on $DD00 (ATN out bit 3, CLK out bit 4, DATA out bit 5, 1 = pu
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +40,8 @@ BAD_LINE_CYCLES = 40       # the CPU stops for 40 cycles on a bad line (PAL, no 
 BAD_LINE_START = 12        # cycle of the line where it stops
 FIRST_BAD_LINE, LAST_BAD_LINE = 0x30, 0xF7
 _LINE_COUNT = bytes([0xAD, 0x12, 0xD0, 0xCA, 0xD0])  # lda $D012, dex, bne (the offset follows)
+# after `bit $DC0D`: bne out, dex, bne back to the bit (the turbo loader's poll with a timeout)
+_COUNTED_POLL = (0xD0, None, 0xCA, 0xD0, 0xF8)
 
 
 class BoardError(Wordle64Error):
@@ -67,6 +71,14 @@ class Board:
         self._arrays = tuple(fast6502.memory_view(part) for part in
                              (self.bus.view, self.bus.ram, self.bus.kind))
         self._stops = np.zeros(0x10000, np.uint8)   # the compiled core's stop map: stop_pc
+
+    def clone(self) -> Board:
+        """An independent copy in the same state (the compiled core's views rebuilt on the
+        copy's own memory)."""
+        twin = copy.deepcopy(self)
+        twin._arrays = tuple(fast6502.memory_view(part) for part in
+                             (twin.bus.view, twin.bus.ram, twin.bus.kind))
+        return twin
 
     @classmethod
     def from_folder(cls, folder: str | Path, names: dict[str, str] | None = None) -> Board:
@@ -162,12 +174,35 @@ class Board:
             line += 1
         return line * LINE_CYCLES + BAD_LINE_START
 
+    def _skip_counted_poll(self, start: int, now: int, limit: int) -> None:
+        """``bit $DC0D / bne out / dex / bne start``: whole rounds of the loop up to the one
+        whose read sees the next edge, X counted down with them, never to 0 (the code's own
+        round then takes the wrap)."""
+        mpu = self.mpu
+        if not mpu.a & 0x10 or self.bus.cia1.flag_pending(now):
+            return
+        period = 11 + (start >> 8 != (start + 8) >> 8)
+        edge = min(self.bus.datasette.next_edge(now), limit)
+        rounds = min(-(-(edge - now) // period) if edge != NEVER else 256,
+                     (mpu.x or 256) - 1, (limit - now) // period if limit != NEVER else 256)
+        if rounds <= 0:
+            return
+        mpu.x = (mpu.x - rounds) & 0xFF
+        self.skipped += rounds * period
+        mpu.processorCycles = now + rounds * period
+        self.bus.cia1.dirty = True
+
     def _idle_skip(self, address: int) -> None:
         """Called before a read of $DC0D or $D012: jump the clock if the CPU only waits
         (never past the next interrupt when interrupts are on)."""
         mpu = self.mpu
         limit = NEVER if mpu.p & MPU.INTERRUPT else self.irq_at
         view, pc = self.bus.view, mpu.pc          # pc: the operand of the reading instruction
+        if address == 0xDC0D and view[pc - 1] == _POLL_OP and all(
+                want is None or view[(pc + 2 + i) & 0xFFFF] == want
+                for i, want in enumerate(_COUNTED_POLL)):
+            self._skip_counted_poll(pc - 1, mpu.processorCycles, limit)
+            return
         branch = view[(pc + 2) & 0xFFFF]
         if branch not in _BRANCHES:
             return

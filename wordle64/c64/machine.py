@@ -13,6 +13,8 @@ ROM files are never copied into the repository; a folder holds them under the Co
 
 from __future__ import annotations
 
+import copy
+
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -128,6 +130,13 @@ class Machine:
     @property
     def cycles(self) -> int:
         return self.board.cycles
+
+    def clone(self) -> Machine:
+        """An independent copy of the machine in its present state (a snapshot to run on)."""
+        twin = copy.copy(self)
+        twin.board = self.board.clone()
+        twin.bus = twin.board.bus
+        return twin
 
     @property
     def pc(self) -> int:

@@ -1,9 +1,10 @@
 """Tape fault cases on the machine model: the standard and the turbo format under speed error,
 jitter and flipped bits (rules machine_tape_faults and machine_turbo_faults).
 
-Each case loads the first ``fault_bytes`` of the game's PRG (a short load; the full PRG is
-loaded by machine_load_tape and machine_load_tape_kernal) and states what must happen: the
-program loads and RAM matches it, or the error is reported, never a silent wrong load.
+Each case states what must happen: the program loads and RAM matches it, or the error is
+reported, never a silent wrong load. The standard tape's cases load the first ``fault_bytes``
+of the game's PRG (the full PRG is loaded by machine_load_tape_kernal); the turbo tape's load
+the whole game (wordle64.media.turbosweep adds the sweep of flipped bits).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.media.images import petscii_name, tape_header_block
 from wordle64.media.tapeload import TapeLoad, load_from_tape, ram_matches, watch_motor
-from wordle64.media.turbo import (TurboTiming, build_loader, game_start, kernal_file_pulses,
-                                  turbo_pulses)
+from wordle64.media.turbo import (BOOT_KERNAL_TIMING, TurboTiming, boot_header, build_loader,
+                                  kernal_file_pulses, turbo_pulses)
 
 log = logging.getLogger(__name__)
 
@@ -89,9 +90,9 @@ def run_turbo_load(machine: Machine, pulses: list[int], name: str, max_cycles: i
     machine.press("run\n")
     machine.run_until(lambda m: bool(load.motor_stops), max_cycles, "the turbo loader's end",
                       poll=FRAME_CYCLES)
-    machine.run(FRAME_CYCLES)
-    load.cycles = machine.cycles - load.play_cycle
-    load.error = next((line.strip() for line in machine.lines() if "LOAD ERROR" in line),
+    machine.run(10 * FRAME_CYCLES)     # the message printed, or the program on its way
+    load.cycles = load.motor_stops[-1]
+    load.error = next((line.strip() for line in machine.lines() if "TAPE ERROR" in line),
                       None)
     load.ok = load.error is None
     load.screen = machine.lines()
@@ -100,18 +101,24 @@ def run_turbo_load(machine: Machine, pulses: list[int], name: str, max_cycles: i
 
 def turbo_cases(rom_dir: Path, prg: Prg, name: str, asm_dir: str, *, speed: float,
                 jitter: int, max_cycles: int) -> list[dict]:
+    """On the turbo tape of ``prg``: played fast and slow with jitter (the turbo part; the boot
+    file is the KERNAL's to read), a flipped bit (TAPE ERROR), then a rewind and a clean retry."""
     timing = TurboTiming()
-    loader, boot = build_loader(asm_dir, start=game_start(prg), threshold=timing.threshold)
+    loader, boot = build_loader(asm_dir, prg, timing)
     boot_prg = parse_prg(boot, "boot file")
     label = petscii_name(name)
     clean = turbo_pulses(prg, label, loader, boot_prg, timing)
+    boot_end = len(kernal_file_pulses(boot_header(boot_prg, label, loader), boot_prg.payload,
+                                      BOOT_KERNAL_TIMING))
     flipped = turbo_pulses(prg, label, loader, boot_prg, timing, flips=TURBO_FLIP)
     cases = []
-    for case_name, what, pulses in (
-            ("fast", f"played {speed:.0%} fast, ±{jitter} cycles jitter",
-             faulty_pulses(clean, speed=1 - speed, jitter=jitter, seed=3)),
-            ("slow", f"played {speed:.0%} slow, ±{jitter} cycles jitter",
-             faulty_pulses(clean, speed=1 + speed, jitter=jitter, seed=4))):
+    for case_name, what, factor, seed in (
+            ("fast", f"the turbo part played {speed:.0%} fast, ±{jitter} cycles jitter",
+             1 - speed, 3),
+            ("slow", f"the turbo part played {speed:.0%} slow, ±{jitter} cycles jitter",
+             1 + speed, 4)):
+        pulses = clean[:boot_end] + faulty_pulses(clean[boot_end:], speed=factor, jitter=jitter,
+                                                  seed=seed)
         machine = Machine(rom_dir)
         machine.boot()
         load = run_turbo_load(machine, pulses, name, max_cycles)
@@ -120,7 +127,7 @@ def turbo_cases(rom_dir: Path, prg: Prg, name: str, asm_dir: str, *, speed: floa
     machine.boot()
     load = run_turbo_load(machine, flipped, name, max_cycles)
     cases.append(judge({"case": "flipped_bit", "what": "one flipped bit in a turbo block: "
-                        "LOAD ERROR on screen, the game is not started"}, load, prg, "error"))
+                        "TAPE ERROR on screen, the game is not started"}, load, prg, "error"))
     cases.append(retry_case(machine, clean, prg, max_cycles))
     return cases
 
@@ -129,12 +136,12 @@ AFTER_RETRY_FRAMES = 120      # the game run this long after a retried load: the
 
 
 def retry_case(machine: Machine, pulses: list[int], prg: Prg, max_cycles: int) -> dict:
-    """After LOAD ERROR: STOP, rewind, PLAY (a clean read this time): the loader starts over."""
-    case = {"case": "rewind_and_retry", "what": "after the LOAD ERROR the player presses STOP, "
+    """After TAPE ERROR: STOP, rewind, PLAY (a clean read this time): the loader starts over."""
+    case = {"case": "rewind_and_retry", "what": "after the TAPE ERROR the player presses STOP, "
             "rewinds and presses PLAY; the loader reads the tape again (cleanly) and loads; "
             "the motor stays off once the game runs (PLAY still down)"}
-    if not machine.shows("LOAD ERROR"):
-        case.update({"expect": "load", "passed": False, "error": "no LOAD ERROR to retry"})
+    if not machine.shows("TAPE ERROR"):
+        case.update({"expect": "load", "passed": False, "error": "no TAPE ERROR to retry"})
         return case
     deck = machine.datasette
     deck.press_play(machine.cycles, down=False)
@@ -155,9 +162,9 @@ def retry_case(machine: Machine, pulses: list[int], prg: Prg, max_cycles: int) -
 
 
 def run_faults_stage(prg_path: str, out_json: str, *, roms: str | None, file_name: str,
-                     fault_bytes: int, speed: float, jitter: int, max_cycles: int,
-                     turbo: bool, asm_dir: str = "workflow/asm") -> dict:
-    """The machine_tape_faults / machine_turbo_faults rules."""
+                     fault_bytes: int, speed: float, jitter: int, max_cycles: int) -> dict:
+    """The machine_tape_faults rule (the standard tape; the turbo tape's are
+    wordle64.media.turbosweep's)."""
     rom_dir = locate_roms(roms)
     if rom_dir is None:
         result = {"skipped": f"no C64 ROMs in $C64_ROMS or {roms!r}", "passed": None}
@@ -165,15 +172,11 @@ def run_faults_stage(prg_path: str, out_json: str, *, roms: str | None, file_nam
         return result
     wall = time.monotonic()
     prg = fault_prg(read_prg(prg_path), fault_bytes)
-    if turbo:
-        cases = turbo_cases(rom_dir, prg, file_name, asm_dir, speed=speed, jitter=jitter,
-                            max_cycles=max_cycles)
-    else:
-        cases = kernal_cases(rom_dir, prg, file_name, speed=speed, jitter=jitter,
-                             max_cycles=max_cycles)
+    cases = kernal_cases(rom_dir, prg, file_name, speed=speed, jitter=jitter,
+                         max_cycles=max_cycles)
     result = {
         "passed": all(case["passed"] for case in cases),
-        "format": "turbo (workflow/asm/tape/turbo.s)" if turbo else "standard KERNAL",
+        "format": "standard KERNAL",
         "prg_bytes": len(prg.payload),
         "cases": cases,
         "wall_seconds": round(time.monotonic() - wall, 1),

@@ -1,11 +1,12 @@
 """The turbo tape: a standard boot file whose header carries our loader, then the game in turbo
-blocks (workflow/asm/tape/turbo.s has the format and the loader; this module writes the pulses
-and reads them back).
+blocks (workflow/asm/tape/turbo.s has the loader; docs/tape.md the format and what it
+guarantees; this module writes the pulses and reads them back).
 
 Tape layout: the boot file as the KERNAL saves it (header pilot, header twice, data pilot, the
-boot PRG twice; the header's 171 free bytes hold the loader), a lead-in of zero bits while the
-motor starts again after RUN, then per block: a few zero bits, SYNC1 SYNC2, blocks remaining,
-load address, 256 bytes (the last padded with zeros), the XOR checksum from SYNC2 on.
+boot PRG twice; the header's 171 free bytes hold the loader), a lead-in of zero bits (the loader
+finds it, then measures the tape's speed on it), then per block: a few zero bits, SYNC1 SYNC2,
+the block's number (blocks after it), 256 bytes (the last padded with zeros), the XOR checksum
+from SYNC2 on. The load address and the number of blocks are assembled into the loader.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import logging
 import struct
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from wordle64.c64.emu import PAL_HZ
@@ -30,17 +31,31 @@ HEADER_FIXED = 5 + TAPE_NAME_SIZE          # type, start, end, name: the rest is
 LOADER_SIZE = TAPE_BLOCK_SIZE - HEADER_FIXED  # 171 bytes at $0351
 SYNC1, SYNC2 = 0x96, 0x69
 BLOCK = 256
+BODY = 1 + 1 + BLOCK + 1      # SYNC2, number, data, checksum
+
+
+# The boot file's header pilot: the Commodore KERNAL saves 27,136 pulses; the Open ROMs need
+# 8,192 at least to find a header, so 9,216 keep a margin and save 7 s of tape.
+BOOT_KERNAL_TIMING = replace(TapeTiming(), header_pilot=0x2400)
+CALIBRATION_RATIO = 90 / 64    # turbo.s: threshold = the sum of 90 lead-in pulses / 64
 
 
 @dataclass(frozen=True)
 class TurboTiming:
-    """Pulse lengths in cycles; `threshold` is assembled into the loader (-D THRESHOLD)."""
+    """Pulse lengths in cycles. The loader's threshold is not a constant: it times the lead-in's
+    short pulses and puts the threshold at CALIBRATION_RATIO of one (`threshold` is that at the
+    nominal speed); `lead_threshold` (assembled, -D LEAD_THRESHOLD) lies above the lead-in's
+    pulses and below the KERNAL's shortest, at any speed the loader takes."""
 
-    short: int = 160           # a 0 bit (TAP byte $14)
-    long: int = 288            # a 1 bit (TAP byte $24)
-    threshold: int = 224       # CIA2 timer B one-shot: a pulse longer than this is a 1
-    lead_in: int = 3072        # zero bits before the first block (~0.5 s: the motor starts)
+    short: int = 208           # a 0 bit (TAP byte $1A, the published formats' shortest)
+    long: int = 368            # a 1 bit (TAP byte $2E)
+    lead_threshold: int = 304  # the lead-in is found as 256 pulses in a row shorter than this
+    lead_in: int = 3072        # zero bits before the first block: found, then timed
     gap: int = 16              # zero bits before every block
+
+    @property
+    def threshold(self) -> int:
+        return round(self.short * CALIBRATION_RATIO)
 
     @property
     def bytes_per_second(self) -> float:
@@ -58,16 +73,22 @@ def game_start(prg: Prg) -> int:
     return int(digits)
 
 
-def build_loader(asm_dir: str | Path, *, start: int, threshold: int, log_file=None
-                 ) -> tuple[bytes, bytes]:
-    """Assemble tape/turbo.s: (the 171 loader bytes, the boot PRG)."""
+def block_count(prg: Prg) -> int:
+    return -(-len(prg.payload) // BLOCK)
+
+
+def build_loader(asm_dir: str | Path, prg: Prg, timing: TurboTiming = TurboTiming(), *,
+                 log_file=None) -> tuple[bytes, bytes]:
+    """Assemble tape/turbo.s for ``prg``: (the 171 loader bytes, the boot PRG)."""
     asm_dir = Path(asm_dir)
     source, config = asm_dir / "tape" / "turbo.s", asm_dir / "tape" / "turbo.cfg"
     with tempfile.TemporaryDirectory(prefix="wordle64-turbo-") as work:
         out = Path(work) / "loader.bin"
         assemble_and_link([source], config, out, log=log_file, link_name="ld65 turbo",
-                          options=["-I", str(asm_dir), "-D", f"GAME_START={start}",
-                                   "-D", f"THRESHOLD={threshold}"])
+                          options=["-I", str(asm_dir), "-D", f"GAME_START={game_start(prg)}",
+                                   "-D", f"LOAD_ADDRESS={prg.load_address}",
+                                   "-D", f"BLOCKS={block_count(prg)}",
+                                   "-D", f"LEAD_THRESHOLD={timing.lead_threshold}"])
         loader, boot = out.read_bytes(), Path(str(out) + ".boot").read_bytes()
     if len(loader) != LOADER_SIZE:
         raise Wordle64Error(f"{source}: the loader is {len(loader)} bytes, not {LOADER_SIZE}")
@@ -112,12 +133,11 @@ def kernal_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeT
 def turbo_blocks(prg: Prg) -> list[bytes]:
     """The game as turbo blocks (sync to checksum), the last padded to 256 bytes."""
     data = prg.payload
-    count = -(-len(data) // BLOCK)
+    count = block_count(prg)
     blocks = []
     for index in range(count):
         chunk = data[index * BLOCK:(index + 1) * BLOCK].ljust(BLOCK, b"\0")
-        body = bytes([SYNC2, count - 1 - index]) + struct.pack(
-            "<H", prg.load_address + index * BLOCK) + chunk
+        body = bytes([SYNC2, count - 1 - index]) + chunk
         check = 0
         for value in body:
             check ^= value
@@ -130,7 +150,7 @@ def turbo_byte_pulses(value: int, timing: TurboTiming) -> list[int]:
 
 
 def turbo_pulses(prg: Prg, name: bytes, loader: bytes, boot: Prg,
-                 timing: TurboTiming = TurboTiming(), kernal: TapeTiming = TapeTiming(),
+                 timing: TurboTiming = TurboTiming(), kernal: TapeTiming = BOOT_KERNAL_TIMING,
                  flips: dict[int, int] | None = None) -> list[int]:
     """Every pulse of the turbo tape; ``flips``: byte offset in the turbo stream -> bit mask."""
     pulses = kernal_file_pulses(boot_header(boot, name, loader), boot.payload, kernal)
@@ -141,33 +161,35 @@ def turbo_pulses(prg: Prg, name: bytes, loader: bytes, boot: Prg,
     return pulses + [timing.short] * 8
 
 
-def decode_turbo(pulses: list[int], threshold: int = TurboTiming().threshold) -> Prg:
-    """Read the turbo blocks back as the loader does (an independent check of the writer)."""
-    bits = [1 if p > threshold else 0 for p in pulses]
-    memory: dict[int, bytes] = {}
-    position, start = 0, None
-    while True:
+def decode_turbo(pulses: list[int], load_address: int, threshold: int | None = None) -> Prg:
+    """Read the turbo blocks back (an independent check of the writer): each block's number one
+    less than the last's, its checksum good, until block 0. ``threshold``: the middle of the two
+    pulse lengths unless given."""
+    timing = TurboTiming()
+    limit = (timing.short + timing.long) // 2 if threshold is None else threshold
+    bits = [1 if p > limit else 0 for p in pulses]
+    blocks: list[bytes] = []
+    position, expected = 0, None
+    while expected != 0:
         shift = 0
         while position < len(bits) and shift & 0xFF != SYNC1:
             shift = shift << 1 | bits[position]
             position += 1
-        if position + 8 * 261 > len(bits):
+        if position + 8 * BODY > len(bits):
             raise Wordle64Error("turbo tape: it ends before the last block")
         raw = bytes(int("".join(map(str, bits[position + 8 * i:position + 8 * i + 8])), 2)
-                    for i in range(261))
-        position += 8 * 261
+                    for i in range(BODY))
+        if raw[0] != SYNC2:
+            continue                     # not a block: search on from here, as the loader does
+        position += 8 * BODY
         check = 0
         for value in raw:
             check ^= value
-        if raw[0] != SYNC2 or check:
+        if check or (expected is not None and raw[1] != expected - 1):
             raise Wordle64Error(f"turbo tape: bad block at pulse {position}")
-        address = raw[2] | raw[3] << 8
-        start = address if start is None else start
-        memory[address] = raw[4:260]
-        if raw[1] == 0:
-            break
-    data = b"".join(memory[address] for address in sorted(memory))
-    return Prg(start, data)
+        expected = raw[1]
+        blocks.append(raw[2:2 + BLOCK])
+    return Prg(load_address, b"".join(blocks))
 
 
 def make_turbo_tap(prg_path: str, asm_dir: str, out_path: str, *, file_name: str,
@@ -175,8 +197,7 @@ def make_turbo_tap(prg_path: str, asm_dir: str, out_path: str, *, file_name: str
     """The media_turbo_tap rule: write the turbo tape, read the boot file back with tapfile and
     the turbo blocks with decode_turbo."""
     prg = read_prg(prg_path)
-    loader, boot_bytes = build_loader(asm_dir, start=game_start(prg),
-                                      threshold=timing.threshold, log_file=log_file)
+    loader, boot_bytes = build_loader(asm_dir, prg, timing, log_file=log_file)
     boot = parse_prg(boot_bytes, "boot file")
     name = petscii_name(file_name)
     pulses = turbo_pulses(prg, name, loader, boot, timing)
@@ -186,7 +207,7 @@ def make_turbo_tap(prg_path: str, asm_dir: str, out_path: str, *, file_name: str
     files = read_tap(tmp)
     if not files or files[0].data != boot.payload or files[0].start != 0x0801:
         raise Wordle64Error(f"{tmp}: tapfile does not read the boot file back")
-    read = decode_turbo(tap_pulses(tmp.read_bytes(), str(tmp)), timing.threshold)
+    read = decode_turbo(tap_pulses(tmp.read_bytes(), str(tmp)), prg.load_address)
     if read.load_address != prg.load_address or read.payload[:len(prg.payload)] != prg.payload:
         raise Wordle64Error(f"{tmp}: the turbo blocks do not read back as the PRG")
     tmp.replace(out)

@@ -246,6 +246,12 @@ def turbo_sources(wildcards):
     return ["workflow/asm/tape/turbo.s", "workflow/asm/tape/turbo.cfg", "workflow/asm/c64.inc"]
 
 
+def turbo_sweep_chunks(wildcards):
+    """The turbo tape's fault sweep, one file a chunk (machine.turbo_sweep_chunks)."""
+    return expand("results/machine/turbo-sweep/chunk-{chunk}.json",
+                  chunk=range(config["machine"]["turbo_sweep_chunks"]))
+
+
 def media_machine_roms(wildcards):
     """The ROM files the whole-machine run reads ($C64_ROMS, else machine.roms; none without
     ROMs), so that ROMs added later rerun a run that was skipped for want of them."""

@@ -211,8 +211,6 @@ rule machine_tape_faults:
     log:
         "logs/machine/tape_faults.log",
     params:
-        turbo=False,
-        asm_dir="workflow/asm",
         roms=config["machine"]["roms"],
         file_name=config["media"]["file_name"],
         fault_bytes=config["machine"]["fault_bytes"],
@@ -225,10 +223,37 @@ rule machine_tape_faults:
         "../scripts/machine_tape_faults.py"
 
 
-rule machine_turbo_faults:
-    """Turbo tape fault cases (speed, jitter, flipped bits) on the machine model."""
+rule machine_turbo_sweep:
+    """One chunk of the turbo tape's fault sweep: flipped bits run by the loader to its verdict."""
     input:
         prg="results/staging/build/wordle64.prg",
+        sources=turbo_sources,
+        roms=media_machine_roms,
+    output:
+        "results/machine/turbo-sweep/chunk-{chunk}.json",
+    log:
+        "logs/machine/turbo_sweep_{chunk}.log",
+    wildcard_constraints:
+        chunk=r"\d+",
+    params:
+        asm_dir="workflow/asm",
+        roms=config["machine"]["roms"],
+        file_name=config["media"]["file_name"],
+        chunks=config["machine"]["turbo_sweep_chunks"],
+        random_flips=config["machine"]["turbo_sweep_random_flips"],
+        seed=config["machine"]["turbo_sweep_seed"],
+        tape_max_cycles=config["machine"]["tape_max_cycles"],
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/machine_turbo_sweep.py"
+
+
+rule machine_turbo_faults:
+    """Turbo tape fault cases (speed, jitter, a flipped bit, a retry) and the sweep's counts."""
+    input:
+        prg="results/staging/build/wordle64.prg",
+        sweep=turbo_sweep_chunks,
         sources=turbo_sources,
         roms=media_machine_roms,
     output:
@@ -236,18 +261,16 @@ rule machine_turbo_faults:
     log:
         "logs/machine/turbo_faults.log",
     params:
-        turbo=True,
         asm_dir="workflow/asm",
         roms=config["machine"]["roms"],
         file_name=config["media"]["file_name"],
-        fault_bytes=config["machine"]["fault_bytes"],
-        fault_speed=config["machine"]["fault_speed"],
-        fault_jitter=config["machine"]["fault_jitter"],
+        fault_speed=config["machine"]["turbo_fault_speed"],
+        fault_jitter=config["machine"]["turbo_fault_jitter"],
         tape_max_cycles=config["machine"]["tape_max_cycles"],
     conda:
         "../envs/wordle64.yaml"
     script:
-        "../scripts/machine_tape_faults.py"
+        "../scripts/machine_turbo_faults.py"
 
 
 rule media_load_times:

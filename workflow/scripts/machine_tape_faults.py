@@ -1,4 +1,5 @@
-"""Snakemake glue: the tape fault cases (speed, jitter, flipped bits) on the machine model."""
+"""Snakemake glue: the standard tape's fault cases (speed, jitter, flipped bits) on the machine
+model."""
 
 from wordle64.glue import rule_logging
 from wordle64.media.tapefaults import run_faults_stage
@@ -13,6 +14,4 @@ with rule_logging(snakemake.log[0]):
         speed=snakemake.params.fault_speed,
         jitter=snakemake.params.fault_jitter,
         max_cycles=snakemake.params.tape_max_cycles,
-        turbo=snakemake.params.turbo,
-        asm_dir=snakemake.params.asm_dir,
     )

@@ -1,146 +1,239 @@
-; turbo.s — the turbo tape loader and the boot file that starts it (issue 13).
+; turbo.s — the turbo tape loader and the boot file that starts it.
 ;
-; The tape (wordle64.media.turbo writes it): a standard KERNAL file, the boot file, whose header
-; block carries LOADER in its 171 free bytes (the KERNAL reads the header into the tape buffer,
-; so the loader sits at $0351 once the boot file is loaded), then the game in turbo blocks.
-; The boot file is one BASIC line, `0 SYS2061`, and boot_init: the player types RUN, the
-; loader runs.
+; The tape (wordle64.media.turbo writes it; docs/tape.md has the format and what it
+; guarantees): a standard KERNAL file, the boot file, whose header block carries LOADER in its
+; 171 free bytes (the KERNAL reads the header into the tape buffer, so the loader sits at $0351
+; once the boot file is loaded), then the game in turbo blocks. The boot file is one BASIC line,
+; `0 SYS2061`, boot_init and RESIDENT, which boot_init copies below the screen: the player types
+; RUN, the loader runs.
 ;
-; Turbo format (our own; why: Turbo Tape 64's 208/320-cycle pulses give ~466 B/s, too slow
-; for the 75 s target with the boot file and the FOUND pause; ours are 160/288 cycles,
-; ~550 B/s, and still decode at ±6 % speed with ±24 cycles of jitter, the threshold of 224
-; cycles sitting 64 cycles from either pulse): one bit per pulse, short = 0, long = 1, bytes
-; MSB first. A block: zero bits (the pilot), SYNC1 SYNC2, remaining blocks after this one,
-; load address (lo, hi), 256 bytes, then the XOR of every byte from SYNC2 on. The last
-; block has remaining = 0 and is padded with zeros.
+; Turbo format: one bit per pulse, short = 0, long = 1, bytes MSB first. The tape speed is
+; measured, not assumed: after a lead-in of zero bits (found as LEAD_ZEROS short pulses in a row,
+; short against LEAD_THRESHOLD, which no KERNAL pulse is) the loader times CALIBRATION_PULSES of
+; them and takes their sum / 64 as the threshold, the same fraction of a short pulse at any speed.
+; A block: zero bits, SYNC1 (found bit by bit), SYNC2, its number (blocks after it), 256 bytes,
+; the XOR of every byte from SYNC2 on. The loader knows the load address and the number of
+; blocks (-D LOAD_ADDRESS, -D BLOCKS): the tape names no address, so no bit error can send a
+; block elsewhere; a block whose number is not the next one, a bad XOR, or a wait that lasts too
+; long (no edge, or no block, within STALL units of polling) stops the motor and shows
+; TAPE ERROR. The game starts only after the last block checked.
 ;
 ; Pulses are timed with CIA2 timer B in one-shot mode, restarted at every edge of the tape
-; signal (CIA1 ICR bit 4, polled with interrupts off): an underflow before the next edge
-; means a long pulse. Each byte goes to the border colour (the stripes of a turbo load);
-; the screen is blanked while the tape runs. On a checksum error the motor stops, the screen
-; comes back with LOAD ERROR, and the loader waits for PLAY to be released (the player
-; presses STOP, rewinds) and pressed again, then starts over.
+; signal (CIA1 ICR bit 4, polled with interrupts off) before its flag is read, so the flag says
+; whether the pulse that just ended outlasted the threshold, never an older one.
 
 .include "c64.inc"
 
-.ifndef THRESHOLD
-THRESHOLD       = 224           ; cycles: a shorter pulse is a 0 bit, a longer one a 1 bit
-.endif                          ; (the build passes wordle64.media.turbo.TurboTiming's value)
-SYNC1           = $96           ; first sync byte (found bit by bit after the pilot zeros)
+.import __RESIDENT_LOAD__, __RESIDENT_RUN__, __RESIDENT_SIZE__
+.import __RESIDENT2_LOAD__, __RESIDENT2_RUN__, __RESIDENT2_SIZE__
+
+.ifndef LEAD_THRESHOLD
+LEAD_THRESHOLD  = 304           ; cycles: the lead-in's pulses are shorter, a KERNAL pulse longer
+.endif                          ; (the build passes wordle64.media.turbo.TurboTiming's values)
+.ifndef LOAD_ADDRESS
+LOAD_ADDRESS    = $0801         ; where block 0 goes; block n at LOAD_ADDRESS + 256 n
+.endif
+.ifndef BLOCKS
+BLOCKS          = 91            ; turbo blocks on the tape
+.endif
+.ifndef GAME_START
+GAME_START      = 2061          ; SYS target of the game's BASIC stub (basic_stub.s)
+.endif
+LEAD_ZEROS      = 256           ; short pulses in a row that mark the lead-in (Y wraps)
+CALIBRATION_PULSES = 90         ; timed lead-in pulses: their sum / 64 = 1.406 short pulses
+CALIBRATION_SHIFT = 6           ; the / 64
+STALL_START     = 48            ; polling units (65,536 polls each) allowed before the first block
+STALL_BLOCK     = 3             ; ... and before each next block
+SYNC1           = $96           ; first sync byte (found bit by bit after the zeros)
 SYNC2           = $69           ; second sync byte (checked byte-aligned)
+CIA2_TA_CONTINUOUS = %00010001  ; start, continuous, force load, count cycles
 CIA2_TB_ONESHOT = %00011001     ; start, one-shot, force load, count cycles
 SENSE_PLAY      = $10           ; $01 bit 4: 0 while a datasette key is down
 MOTOR_OFF       = $20           ; $01 bit 5: 1 stops the motor
 MOTOR_INTERLOCK := $C0          ; KERNAL: 0 lets its IRQ start the motor while a key is down
+KEYS_WAITING    := $C6          ; KERNAL: keys in the keyboard buffer
 CTRL1_TEXT      = $1B           ; VIC_CTRL1 as the KERNAL sets it: text, 25 rows, display on
 CTRL1_BLANK     = CTRL1_TEXT & $EF  ; the same with bit 4 (display) off
 .assert CTRL1_TEXT <> 0, error, "turbo.s: CTRL1_TEXT doubles as the motor interlock value"
 ICR_FLAG        = $10           ; CIA1 ICR bit 4: an edge from the tape
-.ifndef GAME_START
-GAME_START      = 2061          ; SYS target of the game's BASIC stub (basic_stub.s)
-.endif
+.assert <LOAD_ADDRESS = <(LOAD_ADDRESS + 256), error, "blocks are whole pages apart"
 
 .segment "LOADERZP": zeropage
 ptr:            .res 2          ; where the current block's next byte goes
 check:          .res 1          ; XOR of the block so far
-value:          .res 1          ; the byte being shifted in (get_byte)
+value:          .res 1          ; the byte being shifted in; the sync search's last 8 bits
+
+.segment "LOADERVARS"
+remaining:      .res 1          ; the number the next block must carry (blocks after it)
+stall:          .res 1          ; polling units left before a wait is given up
+polls:          .res 1          ; 256-poll rounds left in the current unit
 
 .segment "BOOTADDR"
         .addr   boot_line       ; the boot PRG's load address
 
 .segment "BOOT"
-; The boot file: `0 SYS2061` and boot_init, which sets the timer up once and jumps to the
-; loader (the turbo blocks overwrite this file: nothing here runs again).
+; The boot file: `0 SYS2061`, boot_init and the RESIDENT bytes it copies (the turbo blocks
+; overwrite this file: nothing here runs again).
 boot_line:
         .word   @end            ; link to the next line
         .word   0               ; line number
         .byte   $9E, "2061", 0  ; SYS 2061
 @end:   .word   0               ; end of program
 
-; boot_init: CIA2 timer B's latch = THRESHOLD, CIA2 interrupts (NMI) off; then turbo_load.
-; in: nothing  out: never returns  clobbers: A, Y, check
+; boot_init: RESIDENT and RESIDENT2 to their places, CIA2 interrupts (NMI) off, timer A's latch $FFFF (the
+; calibration's stopwatch); then turbo_load.
+; in: nothing  out: never returns  clobbers: A, X
 .proc boot_init
+        ldx     #<__RESIDENT_SIZE__
+@copy:  lda     __RESIDENT_LOAD__-1,x
+        sta     __RESIDENT_RUN__-1,x
+        dex
+        bne     @copy
+        ldx     #<__RESIDENT2_SIZE__
+@copy2: lda     __RESIDENT2_LOAD__-1,x
+        sta     __RESIDENT2_RUN__-1,x
+        dex
+        bne     @copy2
         lda     #$7F
         sta     CIA2_ICR                ; no NMI from CIA2's timers
-        lda     #<THRESHOLD
-        sta     CIA2_TBLO
-        lda     #>THRESHOLD
-        sta     CIA2_TBHI
-        ldy     #0
-        sty     check                   ; get_byte XORs every byte into check
+        dex                             ; X = $FF
+        stx     CIA2_TALO
+        stx     CIA2_TAHI
         jmp     turbo_load
 .endproc
 .assert boot_init = 2061, error, "the boot line says SYS2061"
 
+.segment "RESIDENT"
+
+; tape_error: the motor off, the screen on, TAPE ERROR; when the player has rewound (the
+; datasette's keys up, then PLAY down) the load starts again from the lead-in.
+; in: anything  out: never returns  clobbers: everything
+.proc tape_error
+        jsr     stop_tape
+        ldx     #message_end - message
+@print: lda     message-1,x             ; the message is stored backwards
+        jsr     KERNAL_CHROUT
+        dex
+        bne     @print
+        lda     #SENSE_PLAY
+@up:    bit     CPU_PORT                ; wait for STOP on the datasette (rewind) ...
+        beq     @up
+@down:  bit     CPU_PORT                ; ... and PLAY again
+        bne     @down
+        jmp     turbo_load
+.endproc
+
+; "\rTAPE ERROR: REWIND AND PRESS PLAY\r" backwards (printed from the end)
+message:
+        .byte   $0D, "YALP SSERP DNA DNIWER :RORRE EPAT", $0D
+message_end:
+
 .segment "LOADER"
 
-; turbo_load: load the game's turbo blocks from tape, then start it at GAME_START.
-; in: PLAY down, the tape after the boot file  out: never returns (jumps to the game)
-; clobbers: A, X, Y, ptr, check, value, CIA2 timer B, the stack (one byte per retry)
+; turbo_load: find the lead-in, measure the tape's speed, load the blocks, start the game.
+; in: PLAY down, the tape anywhere before the lead-in  out: never returns (jumps to the game,
+; or to tape_error)  clobbers: everything, CIA2 timers A and B
 .proc turbo_load
         sei
+        ldx     #$FF
+        txs                             ; a retry starts with the stack as RUN left it
         lda     #CTRL1_BLANK
         sta     VIC_CTRL1               ; blank the screen: no bad lines, border only
         lda     CPU_PORT
         and     #<~MOTOR_OFF
         sta     CPU_PORT                ; motor on
-@block: jsr     get_bit                 ; shift bits in until SYNC1 shows (after the zeros)
+        lda     #<LOAD_ADDRESS
+        sta     ptr
+        lda     #>LOAD_ADDRESS
+        sta     ptr+1
+        lda     #BLOCKS - 1
+        sta     remaining
+        lda     #STALL_START
+        sta     stall
+        lda     #<LEAD_THRESHOLD
+        sta     CIA2_TBLO
+        lda     #>LEAD_THRESHOLD
+        sta     CIA2_TBHI
+@lead:  ldy     #<LEAD_ZEROS            ; count short pulses in a row
+@zero:  jsr     get_bit
+        bcs     @lead
+        iny
+        bne     @zero
+        lda     #CIA2_TA_CONTINUOUS
+        sta     CIA2_CRA                ; the stopwatch runs from $FFFF ...
+        ldy     #CALIBRATION_PULSES
+@time:  jsr     get_bit
+        dey
+        bne     @time
+        sty     CIA2_CRA                ; ... stopped after them (Y = 0)
+        lda     CIA2_TALO
+        eor     #$FF
+        sta     value                   ; elapsed = $FFFF - the count, low byte
+        lda     CIA2_TAHI
+        eor     #$FF
+        ldx     #CALIBRATION_SHIFT
+@scale: lsr     a
+        ror     value
+        dex
+        bne     @scale
+        ldx     value
+        stx     CIA2_TBLO               ; the threshold for the blocks
+        sta     CIA2_TBHI
+@sync:  jsr     get_bit                 ; shift bits in until SYNC1 shows (after the zeros)
         rol     value
         lda     value
         cmp     #SYNC1
-        bne     @block
-        jsr     get_byte                ; check is 0 here (set so, or left so by a good block)
+        bne     @sync
+        ldy     #0
+        sty     check
+        jsr     get_byte
         cmp     #SYNC2
-        bne     @block
+        bne     @sync                   ; not a block: go on searching from here
         jsr     get_byte
-        pha                             ; blocks after this one
-        jsr     get_byte
-        sta     ptr
-        jsr     get_byte
-        sta     ptr+1
+        cmp     remaining
+        bne     @error                  ; a block missing, or a bit of its number wrong
 @data:  jsr     get_byte                ; 256 bytes (the last block is padded with zeros)
         sta     (ptr),y
         iny
         bne     @data
         jsr     get_byte                ; the checksum: check becomes 0 when all is well
         lda     check
-        bne     @stop                   ; A <> 0: a bad block
-        pla
-        bne     @block                  ; A = 0 after the last block
-@stop:  tax
-        lda     CPU_PORT
-        ora     #MOTOR_OFF
-        sta     CPU_PORT                ; motor off
-        lda     #CTRL1_TEXT
-        sta     VIC_CTRL1               ; screen on
-        sta     MOTOR_INTERLOCK         ; <> 0: the KERNAL's IRQ leaves the motor off while
-        txa                             ; PLAY stays down (else it starts it once cli runs)
-        bne     @failed
+        bne     @error
+        lda     #STALL_BLOCK
+        sta     stall
+        inc     ptr+1
+        dec     remaining
+        bpl     @sync                   ; remaining was not 0
+        jsr     stop_tape
+        sty     KEYS_WAITING            ; Y = 0: nothing typed during the load reaches the game
         cli
         jmp     GAME_START
-@failed:
-        ldx     #message_end - message
-@print: lda     message-1,x             ; the message is stored backwards
-        jsr     KERNAL_CHROUT
-        dex
-        bne     @print
-        stx     check                   ; 0 again for the retry (Y is 0: the data loop wrapped)
-        lda     #SENSE_PLAY
-@up:    bit     CPU_PORT                ; wait for STOP on the datasette (rewind) ...
-        beq     @up
-@down:  bit     CPU_PORT                ; ... and PLAY again
-        bne     @down
-        beq     turbo_load
+@error: jmp     tape_error
+.endproc
+
+.segment "RESIDENT2"
+
+; stop_tape: the motor off, the screen on, the KERNAL's motor interlock set (<> 0: its IRQ
+; leaves the motor off while PLAY stays down, else it starts it once cli runs).
+; in: nothing  out: A = CTRL1_TEXT  clobbers: A
+.proc stop_tape
+        lda     CPU_PORT
+        ora     #MOTOR_OFF
+        sta     CPU_PORT
+        lda     #CTRL1_TEXT
+        sta     VIC_CTRL1
+        sta     MOTOR_INTERLOCK
+        rts
 .endproc
 
 ; get_byte: eight bits, MSB first; the byte also goes to the border and into check.
 ; in: check  out: A = the byte, check ^= A  clobbers: X, value
 .proc get_byte
-        ldx     #8
+        lda     #1                      ; a marker bit: eight rols carry it out
+        sta     value
 @bit:   jsr     get_bit
         rol     value
-        dex
-        bne     @bit
+        bcc     @bit
         lda     value
         sta     VIC_BORDER
         eor     check
@@ -149,23 +242,27 @@ boot_line:
         rts
 .endproc
 
-; get_bit: wait for the next tape edge; C = 1 when the pulse was long.
-; in: nothing  out: C  clobbers: A
+; get_bit: wait for the next tape edge; C = 1 when the pulse was long. Gives up (tape_error)
+; when the polls since the last block run past `stall` units.
+; in: X = polls left in this round  out: C  clobbers: A, X
 .proc get_bit
         lda     #ICR_FLAG
 @edge:  bit     CIA1_ICR                ; the datasette's edge sets FLAG
-        beq     @edge
-        lda     CIA2_ICR                ; bit 1: timer B ran out, the pulse was long
+        bne     @got
+        dex
+        bne     @edge
+        dec     polls
+        bne     @edge
+        dec     stall
+        bne     @edge
+        jmp     tape_error
+@got:   lda     #CIA2_TB_ONESHOT
+        sta     CIA2_CRB                ; time the next pulse from here, then ...
+        lda     CIA2_ICR                ; ... bit 1: timer B ran out, the pulse was long
         lsr     a
         lsr     a
-        lda     #CIA2_TB_ONESHOT
-        sta     CIA2_CRB                ; time the next pulse from here
         rts
 .endproc
 
-; "LOAD ERROR: REWIND\r" backwards (printed from the end; RUN left the cursor on a new line)
-message:
-        .byte   $0D, "DNIWER :RORRE DAOL"
-message_end:
-
-.assert turbo_load = $0351, error, "the loader must start right after the header's name"
+.assert turbo_load = $0351, error, "the loader starts right after the header's name"
+.assert BLOCKS <= 128, error, "turbo_load counts the blocks down with bpl"
