@@ -25,6 +25,7 @@ _LOAD = "results/media/load-times.json"
 _RUN = "results/machine/run.json"
 _READY = "results/bench/ready.json"
 _TAPE = "results/machine/load-tape.json"
+_TURBO_FAULTS = "results/machine/turbo-faults.json"
 _SOLVER = "results/solver/summary.json"
 _BOUND = "results/solver/bound.json"
 _LETTERS = "results/bench/letters.json"
@@ -178,6 +179,18 @@ FIGURES: list[Figure] = [
            "turbo tape: the boot file through the KERNAL", "s PAL", 2),
     Figure("media.turbo_blocks_s", _TAPE, "turbo_load_seconds_pal",
            "turbo tape: RUN to the loader's last block", "s PAL", 2),
+    Figure("media.turbo_sweep_cases", _TURBO_FAULTS, "cases",
+           "turbo tape fault sweep: one flipped bit a case", "cases"),
+    Figure("media.turbo_sweep_reported", _TURBO_FAULTS, "reported",
+           "turbo tape fault sweep: ended in TAPE ERROR", "cases"),
+    Figure("media.turbo_sweep_silent_wrong_loads", _TURBO_FAULTS, "silent_wrong_loads",
+           "turbo tape fault sweep: the game started over wrong bytes", "cases"),
+    Figure("media.turbo_sweep_hangs", _TURBO_FAULTS, "hangs",
+           "turbo tape fault sweep: no verdict", "cases"),
+    Figure("media.turbo_fast_s", _TURBO_FAULTS, "load_cases[case=fast].seconds_pal",
+           "turbo tape played 10 % fast with jitter: RUN to the last block", "s PAL", 2),
+    Figure("media.turbo_slow_s", _TURBO_FAULTS, "load_cases[case=slow].seconds_pal",
+           "turbo tape played 10 % slow with jitter: RUN to the last block", "s PAL", 2),
     Figure("media.kernal_tape_s", _LOAD, "tape.kernal.seconds_pal",
            "standard tape: LOAD, PLAY to READY.", "s PAL", 2),
     Figure("media.disk_load_s", _LOAD, "disk.seconds_pal",

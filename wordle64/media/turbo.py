@@ -37,7 +37,7 @@ BODY = 1 + 1 + BLOCK + 1      # SYNC2, number, data, checksum
 # The boot file's header pilot: the Commodore KERNAL saves 27,136 pulses; the Open ROMs need
 # 8,192 at least to find a header, so 9,216 keep a margin and save 7 s of tape.
 BOOT_KERNAL_TIMING = replace(TapeTiming(), header_pilot=0x2400)
-CALIBRATION_RATIO = 90 / 64    # turbo.s: threshold = the sum of 90 lead-in pulses / 64
+CALIBRATION_RATIO = 97 / 64    # turbo.s: threshold = the sum of 97 lead-in pulses / 64
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,10 @@ class TurboTiming:
     nominal speed); `lead_threshold` (assembled, -D LEAD_THRESHOLD) lies above the lead-in's
     pulses and below the KERNAL's shortest, at any speed the loader takes."""
 
-    short: int = 208           # a 0 bit (TAP byte $1A, the published formats' shortest)
-    long: int = 368            # a 1 bit (TAP byte $2E)
-    lead_threshold: int = 304  # the lead-in is found as 256 pulses in a row shorter than this
-    lead_in: int = 3072        # zero bits before the first block: found, then timed
+    short: int = 160           # a 0 bit (TAP byte $14; Action Replay's turbo uses $13)
+    long: int = 320            # a 1 bit (TAP byte $28, Turbo Tape 64's long pulse)
+    lead_threshold: int = 264  # the lead-in is found as 256 pulses in a row shorter than this
+    lead_in: int = 2048        # zero bits before the first block: found, then timed
     gap: int = 16              # zero bits before every block
 
     @property

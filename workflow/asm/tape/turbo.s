@@ -28,7 +28,7 @@
 .import __RESIDENT2_LOAD__, __RESIDENT2_RUN__, __RESIDENT2_SIZE__
 
 .ifndef LEAD_THRESHOLD
-LEAD_THRESHOLD  = 304           ; cycles: the lead-in's pulses are shorter, a KERNAL pulse longer
+LEAD_THRESHOLD  = 264           ; cycles: the lead-in's pulses are shorter, a KERNAL pulse longer
 .endif                          ; (the build passes wordle64.media.turbo.TurboTiming's values)
 .ifndef LOAD_ADDRESS
 LOAD_ADDRESS    = $0801         ; where block 0 goes; block n at LOAD_ADDRESS + 256 n
@@ -40,7 +40,7 @@ BLOCKS          = 91            ; turbo blocks on the tape
 GAME_START      = 2061          ; SYS target of the game's BASIC stub (basic_stub.s)
 .endif
 LEAD_ZEROS      = 256           ; short pulses in a row that mark the lead-in (Y wraps)
-CALIBRATION_PULSES = 90         ; timed lead-in pulses: their sum / 64 = 1.406 short pulses
+CALIBRATION_PULSES = 97         ; timed lead-in pulses: their sum / 64 = 1.516 short pulses
 CALIBRATION_SHIFT = 6           ; the / 64
 STALL_START     = 48            ; polling units (65,536 polls each) allowed before the first block
 STALL_BLOCK     = 3             ; ... and before each next block
