@@ -14,7 +14,7 @@ from wordle64.c64.cia import Cia
 from wordle64.c64.datasette import Datasette, faulty_pulses
 from wordle64.c64.machine import Machine
 from wordle64.c64.prg import Prg
-from wordle64.media import tapefaults, tapeload
+from wordle64.media import tapefaults, tapeload, turbosweep
 from wordle64.media.images import DiskModel, TapeTiming, petscii_name, tape_header_block
 from wordle64.media.turbo import kernal_file_pulses
 
@@ -160,9 +160,18 @@ def test_tape_rules_say_skipped_without_roms(tmp_path: Path, monkeypatch: pytest
     assert json.loads(out.read_text()) == result and screens.read_text().startswith("skipped")
     faults = tapefaults.run_faults_stage("x.prg", str(tmp_path / "f.json"),
                                          roms=str(tmp_path / "none"), file_name="X",
-                                         fault_bytes=16, speed=0.06, jitter=24, max_cycles=1,
-                                         turbo=False)
+                                         fault_bytes=16, speed=0.06, jitter=24, max_cycles=1)
     assert faults["passed"] is None and "no C64 ROMs" in faults["skipped"]
+    chunk = tmp_path / "chunk-0.json"
+    swept = turbosweep.run_sweep_chunk("x.prg", str(chunk), roms=str(tmp_path / "none"),
+                                       asm_dir="workflow/asm", file_name="X", chunk=0, chunks=1,
+                                       random_flips=1, seed=1, max_cycles=1)
+    assert swept["cases"] == [] and "no C64 ROMs" in swept["skipped"]
+    turbo = turbosweep.run_turbo_faults_stage("x.prg", [str(chunk)], str(tmp_path / "t.json"),
+                                              roms=str(tmp_path / "none"),
+                                              asm_dir="workflow/asm", file_name="X",
+                                              speed=0.1, jitter=48, max_cycles=1)
+    assert turbo["passed"] is None and "no C64 ROMs" in turbo["skipped"]
     prg = tmp_path / "g.prg"
     prg.write_bytes(b"\x01\x08" + bytes(10))
     run = tmp_path / "run.json"

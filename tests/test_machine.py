@@ -227,6 +227,25 @@ def test_whole_machine_boot_run_and_keys(roms: Path, toy: tuple[bytes, dict[str,
     assert not c64.shows("READY.")
 
 
+def test_a_clone_runs_on_its_own_memory_and_clock(roms: Path,
+                                                  toy: tuple[bytes, dict[str, int]]) -> None:
+    """Machine.clone (the tape sweep's snapshots): the copy runs the same from the same state and
+    neither touches the other's RAM or cycles (the compiled core's views are the copy's own)."""
+    prg, _ = toy
+    c64 = machine.Machine(roms)
+    c64.boot()
+    c64.load_prg(prg)
+    twin = c64.clone()
+    before, ram = c64.cycles, bytes(c64.bus.ram)
+    twin.press("run\n")
+    twin.run(20 * machine.FRAME_CYCLES)
+    assert twin.shows("PRESS R FOR RANDOM") and not c64.shows("PRESS R FOR RANDOM")
+    assert c64.cycles == before and bytes(c64.bus.ram) == ram
+    c64.press("run\n")
+    c64.run(20 * machine.FRAME_CYCLES)
+    assert c64.lines() == twin.lines() and c64.cycles == twin.cycles
+
+
 def test_keys_typed_ahead_on_the_toy(roms: Path, toy: tuple[bytes, dict[str, int]]) -> None:
     """media_machine's run: R, the guess and RETURN typed right after RUN, before the toy even
     prints its menu, wait in the KERNAL's buffer and are read in order."""

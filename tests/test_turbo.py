@@ -93,6 +93,7 @@ def test_the_loader_loads_and_starts_the_program(toy: Prg, loader: tuple[bytes, 
     # RUN typed to the motor's stop: the turbo part's tape time (the lead-in and 3 blocks), plus
     # the typing, the rest of the boot file's trailer and the set-up, never a wait of its own
     tape_time = sum(tape(toy, loader)[boot_pulses(loader):])
+    assert turbo.turbo_tape_cycles(tape(toy, loader)) == tape_time   # found from the pulses alone
     assert tape_time < load.cycles < tape_time + 400_000
 
 

@@ -23,6 +23,7 @@ from wordle64.c64.prg import Prg, read_prg
 from wordle64.core import read_answers
 from wordle64.io import write_json, write_text
 from wordle64.media.images import DiskModel, disk_load_times, load_times, tap_pulses
+from wordle64.media.turbo import turbo_tape_cycles
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +99,8 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
     prg = read_prg(prg_path)
     machine = Machine(rom_dir)
     machine.boot(script.boot_max_cycles)
-    load = load_from_tape(machine, tap_pulses(Path(tap_path).read_bytes(), tap_path),
-                          file_name, max_cycles)
+    pulses = tap_pulses(Path(tap_path).read_bytes(), tap_path)
+    load = load_from_tape(machine, pulses, file_name, max_cycles)
     if not load.ok:
         raise MachineError(f"{tap_path}: the KERNAL reported {load.error!r}\n" + machine.dump())
     screens = {"loaded": load.screen}
@@ -141,6 +142,10 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
         turbo_cycles = load.play_cycle + stops[-1] - report.run_cycle if stops else None
         result["turbo_load_cycles"] = turbo_cycles
         result["turbo_load_seconds_pal"] = turbo_cycles and round(turbo_cycles / PAL_HZ, 2)
+        tape_cycles = turbo_tape_cycles(pulses)
+        result["turbo_tape_seconds_pal"] = round(tape_cycles / PAL_HZ, 2)
+        result["turbo_model_difference_percent"] = turbo_cycles and round(
+            100 * (turbo_cycles - tape_cycles) / tape_cycles, 2)
     write_text(out_screens, "".join(
         f"== {name} ==\n" + "\n".join(f"|{line}|" for line in lines) + "\n"
         for name, lines in screens.items()))

@@ -34,9 +34,10 @@ BLOCK = 256
 BODY = 1 + 1 + BLOCK + 1      # SYNC2, number, data, checksum
 
 
-# The boot file's header pilot: the Commodore KERNAL saves 27,136 pulses; the Open ROMs need
-# 8,192 at least to find a header, so 9,216 keep a margin and save 7 s of tape.
-BOOT_KERNAL_TIMING = replace(TapeTiming(), header_pilot=0x2400)
+# The boot file's pilots: the Commodore KERNAL saves 27,136 pulses before the header and 5,376
+# before the data; the Open ROMs need 8,192 at least to find a header, so 9,216 keep a margin,
+# and 2,560 (a second) before the data leave the motor time to start again after FOUND.
+BOOT_KERNAL_TIMING = replace(TapeTiming(), header_pilot=0x2400, data_pilot=0x0A00)
 CALIBRATION_RATIO = 97 / 64    # turbo.s: threshold = the sum of 97 lead-in pulses / 64
 
 
@@ -159,6 +160,17 @@ def turbo_pulses(prg: Prg, name: bytes, loader: bytes, boot: Prg,
     for offset, value in enumerate(stream):
         pulses += turbo_byte_pulses(value ^ (flips or {}).get(offset, 0), timing)
     return pulses + [timing.short] * 8
+
+
+def turbo_tape_cycles(pulses: list[int], timing: TurboTiming = TurboTiming()) -> int:
+    """The tape time of the turbo part (lead-in and blocks), from the pulses alone: everything
+    after the boot file's last KERNAL pulse, which is longer than any turbo pulse. An outside
+    model of the loader's time: it reads as the tape runs, so RUN to its last block should take
+    this long, give or take its set-up and the rest of the boot file's trailer."""
+    kernal_shortest = TapeTiming().short
+    cut = max(index for index, pulse in enumerate(pulses)
+              if pulse > (timing.long + kernal_shortest) // 2) + 1
+    return sum(pulses[cut:])
 
 
 def decode_turbo(pulses: list[int], load_address: int, threshold: int | None = None) -> Prg:
