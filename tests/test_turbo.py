@@ -44,6 +44,15 @@ def boot_pulses(loader: tuple[bytes, Prg]) -> int:
                                         boot.payload, turbo.BOOT_KERNAL_TIMING))
 
 
+def test_turbo_tape_is_the_boot_file_then_the_turbo_part(toy: Prg,
+                                                         loader: tuple[bytes, Prg]) -> None:
+    whole = turbo.turbo_tape(toy, REPO / "workflow" / "asm", "TOY")
+    assert whole.pulses == tape(toy, loader) and whole.boot_pulses == boot_pulses(loader)
+    lead_in = turbo.TurboTiming().lead_in
+    assert set(whole.pulses[whole.boot_pulses:whole.boot_pulses + lead_in]) == {160}
+    assert min(whole.pulses[:whole.boot_pulses]) > 320            # every KERNAL pulse longer
+
+
 def test_loader_fills_the_header_and_the_boot_line_sys_2061(loader: tuple[bytes, Prg],
                                                             toy: Prg) -> None:
     code, boot = loader

@@ -16,13 +16,12 @@ from pathlib import Path
 from wordle64.c64.datasette import faulty_pulses
 from wordle64.c64.emu import PAL_HZ
 from wordle64.c64.machine import FRAME_CYCLES, Machine, MachineError, locate_roms
-from wordle64.c64.prg import Prg, parse_prg, read_prg
+from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.media.images import petscii_name, tape_header_block
 from wordle64.media.tapeload import TapeLoad, load_from_tape, ram_matches, watch_motor
-from wordle64.media.turbo import (BOOT_KERNAL_TIMING, TurboTiming, boot_header, build_loader,
-                                  kernal_file_pulses, turbo_pulses)
+from wordle64.media.turbo import kernal_file_pulses, turbo_tape
 
 log = logging.getLogger(__name__)
 
@@ -103,14 +102,9 @@ def turbo_cases(rom_dir: Path, prg: Prg, name: str, asm_dir: str, *, speed: floa
                 jitter: int, max_cycles: int) -> list[dict]:
     """On the turbo tape of ``prg``: played fast and slow with jitter (the turbo part; the boot
     file is the KERNAL's to read), a flipped bit (TAPE ERROR), then a rewind and a clean retry."""
-    timing = TurboTiming()
-    loader, boot = build_loader(asm_dir, prg, timing)
-    boot_prg = parse_prg(boot, "boot file")
-    label = petscii_name(name)
-    clean = turbo_pulses(prg, label, loader, boot_prg, timing)
-    boot_end = len(kernal_file_pulses(boot_header(boot_prg, label, loader), boot_prg.payload,
-                                      BOOT_KERNAL_TIMING))
-    flipped = turbo_pulses(prg, label, loader, boot_prg, timing, flips=TURBO_FLIP)
+    tape = turbo_tape(prg, asm_dir, name)
+    clean, boot_end = tape.pulses, tape.boot_pulses
+    flipped = turbo_tape(prg, asm_dir, name, flips=TURBO_FLIP).pulses
     cases = []
     for case_name, what, factor, seed in (
             ("fast", f"the turbo part played {speed:.0%} fast, ±{jitter} cycles jitter",

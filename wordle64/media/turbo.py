@@ -173,6 +173,26 @@ def turbo_tape_cycles(pulses: list[int], timing: TurboTiming = TurboTiming()) ->
     return sum(pulses[cut:])
 
 
+@dataclass(frozen=True)
+class TurboTape:
+    """A turbo tape's pulses and how many of them the boot file takes (the lead-in's first)."""
+
+    pulses: list[int]
+    boot_pulses: int
+
+
+def turbo_tape(prg: Prg, asm_dir: str | Path, file_name: str,
+               timing: TurboTiming = TurboTiming(), flips: dict[int, int] | None = None
+               ) -> TurboTape:
+    """The whole turbo tape of ``prg``, its loader assembled; ``flips`` as turbo_pulses'."""
+    loader, boot_bytes = build_loader(asm_dir, prg, timing)
+    boot = parse_prg(boot_bytes, "boot file")
+    name = petscii_name(file_name)
+    header = boot_header(boot, name, loader)
+    return TurboTape(turbo_pulses(prg, name, loader, boot, timing, flips=flips),
+                     len(kernal_file_pulses(header, boot.payload, BOOT_KERNAL_TIMING)))
+
+
 def decode_turbo(pulses: list[int], load_address: int, threshold: int | None = None) -> Prg:
     """Read the turbo blocks back (an independent check of the writer): each block's number one
     less than the last's, its checksum good, until block 0. ``threshold``: the middle of the two

@@ -23,14 +23,12 @@ from pathlib import Path
 
 from wordle64.c64.emu import PAL_HZ
 from wordle64.c64.machine import FRAME_CYCLES, Machine, MachineError, locate_roms
-from wordle64.c64.prg import Prg, parse_prg, read_prg
+from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
-from wordle64.media.images import petscii_name
 from wordle64.media.tapefaults import turbo_cases
 from wordle64.media.tapeload import load_from_tape, ram_matches
-from wordle64.media.turbo import (BLOCK, BOOT_KERNAL_TIMING, TurboTiming, block_count,
-                                  boot_header, build_loader, kernal_file_pulses, turbo_pulses)
+from wordle64.media.turbo import BLOCK, TurboTiming, block_count, turbo_tape
 
 log = logging.getLogger(__name__)
 
@@ -140,14 +138,9 @@ def boot_and_run(machine: Machine, pulses: list[int], name: str, max_cycles: int
 
 def tape_and_layout(prg: Prg, asm_dir: str, name: str, timing: TurboTiming
                     ) -> tuple[list[int], TapeLayout]:
-    loader, boot_bytes = build_loader(asm_dir, prg, timing)
-    boot = parse_prg(boot_bytes, "boot file")
-    label = petscii_name(name)
-    pulses = turbo_pulses(prg, label, loader, boot, timing)
-    boot_pulses = len(kernal_file_pulses(boot_header(boot, label, loader), boot.payload,
-                                         BOOT_KERNAL_TIMING))
-    layout = TapeLayout(boot_pulses + timing.lead_in, timing.gap // 8, block_count(prg))
-    return pulses, layout
+    tape = turbo_tape(prg, asm_dir, name, timing)
+    layout = TapeLayout(tape.boot_pulses + timing.lead_in, timing.gap // 8, block_count(prg))
+    return tape.pulses, layout
 
 
 def sweep_chunk(rom_dir: Path, prg: Prg, asm_dir: str, name: str, flips: list[Flip],
