@@ -186,3 +186,20 @@ def test_the_counted_poll_skip_changes_nothing_the_loader_sees(toy: Prg,
         results.append((load.motor_stops, load.ram_at_stop, machine.board.skipped))
     assert results[0][:2] == results[1][:2]
     assert results[0][2] > results[1][2]                         # the skip did jump
+
+
+def test_damaged_copies_break_what_they_say(toy: Prg, loader: tuple[bytes, Prg]) -> None:
+    pulses = tape(toy, loader)
+    damaged = turbo.damaged_tapes(pulses)
+    what, flipped, loads = damaged["flipped_bit"]
+    assert not loads and sum(a != b for a, b in zip(flipped, pulses)) == 1
+    with pytest.raises(Wordle64Error, match="bad block"):
+        turbo.decode_turbo(flipped, 0x0801)
+    with pytest.raises(Wordle64Error, match="ends before the last block"):
+        turbo.decode_turbo(damaged["cut_short"][1], 0x0801)
+    boot = boot_pulses(loader)
+    for name in ("fast_jitter", "slow_jitter"):
+        _, played, loads = damaged[name]
+        assert loads and played[:boot] == pulses[:boot] and len(played) == len(pulses)
+        ratio = sum(played[boot:]) / sum(pulses[boot:])
+        assert abs(ratio - (0.9 if name == "fast_jitter" else 1.1)) < 0.01

@@ -139,3 +139,23 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
     assert sum("LOAD ERROR" in name for name in names) == len(checks.FAST_FAULTS)
     assert any("KERNAL loads the game instead" in name for name in names)
     assert record.passed, [c for c in record.checks if not c["passed"]]
+
+
+def test_a_damaged_turbo_tape_says_tape_error_on_vice_and_a_sound_one_runs(core, tmp_path):
+    """The turbo loader on VICE's datasette and Commodore KERNAL, on a small program's tape: a
+    flipped data bit and a tape cut short end in TAPE ERROR; the sound tape runs the program."""
+    from conftest import REPO
+    from tape_toy import toy_prg
+    from wordle64.media import turbo
+    from wordle64.media.images import tap_bytes
+
+    toy = toy_prg(tmp_path)
+    pulses = turbo.turbo_tape(toy, REPO / "workflow" / "asm", "TOY").pulses
+    damaged = turbo.damaged_tapes(pulses)
+    for name, wanted in (("sound", "TAPE OK"), ("flipped_bit", checks.TAPE_ERROR_TEXT),
+                         ("cut_short", checks.TAPE_ERROR_TEXT)):
+        tap = tmp_path / f"{name}.tap"
+        tap.write_bytes(tap_bytes(pulses if name == "sound" else damaged[name][1]))
+        with Vice.start(core, tap, Settings(autostart=True)) as vice:
+            assert checks.seen(vice, wanted, 60), (name, screen_text(vice.screen_codes()))
+            assert "TAPE OK" not in screen_text(vice.screen_codes()) or name == "sound"

@@ -17,6 +17,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from wordle64.c64.datasette import faulty_pulses
 from wordle64.c64.emu import PAL_HZ
 from wordle64.c64.prg import Prg, parse_prg, read_prg
 from wordle64.errors import Wordle64Error
@@ -162,15 +163,41 @@ def turbo_pulses(prg: Prg, name: bytes, loader: bytes, boot: Prg,
     return pulses + [timing.short] * 8
 
 
+def turbo_part_start(pulses: list[int], timing: TurboTiming = TurboTiming()) -> int:
+    """Where a turbo tape's lead-in starts, from the pulses alone: after the boot file's last
+    KERNAL pulse, which is longer than any turbo pulse."""
+    kernal_shortest = TapeTiming().short
+    return max(index for index, pulse in enumerate(pulses)
+               if pulse > (timing.long + kernal_shortest) // 2) + 1
+
+
 def turbo_tape_cycles(pulses: list[int], timing: TurboTiming = TurboTiming()) -> int:
-    """The tape time of the turbo part (lead-in and blocks), from the pulses alone: everything
-    after the boot file's last KERNAL pulse, which is longer than any turbo pulse. An outside
+    """The tape time of the turbo part (lead-in and blocks), from the pulses alone. An outside
     model of the loader's time: it reads as the tape runs, so RUN to its last block should take
     this long, give or take its set-up and the rest of the boot file's trailer."""
-    kernal_shortest = TapeTiming().short
-    cut = max(index for index, pulse in enumerate(pulses)
-              if pulse > (timing.long + kernal_shortest) // 2) + 1
-    return sum(pulses[cut:])
+    return sum(pulses[turbo_part_start(pulses, timing):])
+
+
+def damaged_tapes(pulses: list[int], timing: TurboTiming = TurboTiming()
+                  ) -> dict[str, tuple[str, list[int], bool]]:
+    """Damaged copies of a turbo tape's pulses for a loader that is not ours to step (VICE):
+    name -> (what, pulses, whether it must still load)."""
+    start = turbo_part_start(pulses, timing) + timing.lead_in
+    block_pulses = 8 * (timing.gap // 8 + 4 + BLOCK)
+    flip = start + block_pulses + 8 * (timing.gap // 8 + 3 + 100) + 3    # block 1, byte 100
+    flipped = list(pulses)
+    flipped[flip] = timing.short if pulses[flip] == timing.long else timing.long
+    blocks = (len(pulses) - start) // block_pulses
+    cut = pulses[:start + block_pulses * (blocks // 2) + block_pulses // 2]
+    boot = turbo_part_start(pulses, timing)
+    return {
+        "flipped_bit": ("one data bit of block 1 flipped", flipped, False),
+        "cut_short": ("the tape ends in the middle of a block", cut, False),
+        "fast_jitter": ("the turbo part 10 % fast, every pulse ±48 cycles", pulses[:boot]
+                        + faulty_pulses(pulses[boot:], speed=0.9, jitter=48, seed=11), True),
+        "slow_jitter": ("the turbo part 10 % slow, every pulse ±48 cycles", pulses[:boot]
+                        + faulty_pulses(pulses[boot:], speed=1.1, jitter=48, seed=12), True),
+    }
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from wordle64.c64.screen import code_lines
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against, stat_on
 from wordle64.media.disk_faults import break_chain
 from wordle64.media.fastdisk import GAME_NAME
-from wordle64.media.images import read_d64
+from wordle64.media.images import read_d64, tap_bytes, tap_pulses
+from wordle64.media.turbo import damaged_tapes
 from wordle64.score import score
 from wordle64.vice.session import (PAL_HZ, SCREEN, SCREEN_CELLS, Settings, Vice,
                                    screen_codes_of, screen_text)
@@ -30,6 +31,7 @@ from wordle64.vice.session import (PAL_HZ, SCREEN, SCREEN_CELLS, Settings, Vice,
 NOTE_NEW = "NO STATISTICS ON DISK"
 DRIVE_CODE_SIGNATURE = 64         # the drive code's first bytes: code, not its variables
 MENU_TEXT = "PRESS 1-8"        # the menu's last line: start-up is over
+TAPE_ERROR_TEXT = "TAPE ERROR"    # the turbo loader's message (workflow/asm/tape/turbo.s)
 LOAD_END = 0xAE                   # the KERNAL's pointer to the end of the last LOAD
 STATS_FILE = "W64STATS"
 GAME_FILE = GAME_NAME.encode("ascii")
@@ -412,6 +414,36 @@ def tape(core: Path, tap: Path, kind: str, prg: Path, labels: dict[str, int],
                  Step(answer + "{RETURN}", f"daily {dates.won} won with {answer.upper()}",
                       f"tape_{kind}_won")]
         follow(vice, model, steps, record, limits, shots)
+    record.wall_seconds = round(time.monotonic() - started, 1)
+    return record
+
+
+def tape_faults(core: Path, tap: Path, limits: Limits, shots: Path | None) -> Record:
+    """The turbo tape damaged (wordle64.media.turbo.damaged_tapes), each copy autostarted on
+    VICE's datasette and Commodore KERNAL: a bad bit or a tape that ends early shows TAPE ERROR
+    and never the menu; a tape 10 % fast or slow with ±48 cycles of jitter plays to the menu."""
+    record = Record("tape_faults", str(tap))
+    started = time.monotonic()
+    pulses = tap_pulses(tap.read_bytes(), str(tap))
+    with tempfile.TemporaryDirectory(prefix="wordle64-tape-") as work:
+        for name, (what, damaged, loads) in damaged_tapes(pulses).items():
+            path = Path(work) / f"{name}.tap"
+            path.write_bytes(tap_bytes(damaged))
+            with Vice.start(core, path, Settings(autostart=True)) as vice:
+                typed = vice.wait_text("LOAD", 30).clock
+                wanted = MENU_TEXT if loads else TAPE_ERROR_TEXT
+                ok = seen(vice, wanted, limits.tape_turbo)
+                record.times[f"{name}_seconds"] = seconds(vice.clock - typed)
+                codes = vice.screen_codes()
+                if not loads:
+                    since = vice.clock                          # two more seconds: nothing starts
+                    vice.wait_for(lambda s: s.clock - since > 2 * PAL_HZ, 5, "two seconds")
+                    codes = vice.screen_codes()
+                    ok = ok and screen_codes_of(MENU_TEXT) not in codes
+                    if name == "flipped_bit" and shots is not None:
+                        shot(vice, shots, "tape_error", record)
+                verdict = "plays to the menu" if loads else "TAPE ERROR, the game not started"
+                record.add(f"{what}: {verdict}", ok, screen_text(codes))
     record.wall_seconds = round(time.monotonic() - started, 1)
     return record
 

@@ -67,6 +67,8 @@ def _one_check(rule: str, core: Path, image: Path, prg: Path, labels_path: Path,
     elif rule == "vice_fast_disk":
         record = checks.guarded(checks.fast_disk, core, image, Path(boot),
                                 checks.load_labels(Path(boot_labels)), *common, limits, shots)
+    elif rule == "vice_tape_faults":
+        record = checks.guarded(checks.tape_faults, core, image, limits, shots)
     elif rule == "vice_tape":
         timeout = limits.tape_turbo if kind == "turbo" else limits.tape_kernal
         record = checks.guarded(checks.tape, core, image, kind, *common, timeout, limits, shots)

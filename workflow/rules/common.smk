@@ -358,7 +358,8 @@ FASTLOAD_SOURCES = ["boot.s", "drive.s", "fastload.inc", "fastload.cfg"]
 
 
 # ---- vice ----------------------------------------------------------------------------------------
-VICE_CHECKS = ["disk-games", "disk-statistics", "fast-disk", "tape-turbo", "tape-kernal"]
+VICE_CHECKS = ["disk-games", "disk-statistics", "fast-disk", "tape-turbo", "tape-kernal",
+               "tape-faults"]
 VICE_DISK_GAME_SCREENS = ["menu", "daily_won", "daily_lost", "hard_refused", "absurdle"]
 VICE_STATISTICS_SCREENS = ["menu_saved", "statistics"]
 VICE_TAPE_IMAGES = {"turbo": "results/media/wordle64.tap",

@@ -101,6 +101,25 @@ rule vice_tape:
         "../scripts/vice_check.py"
 
 
+rule vice_tape_faults:
+    """The turbo .tap damaged (a bad bit, cut short, 10 % fast or slow with jitter) on VICE:
+    TAPE ERROR or the menu, never a hang or a wrong game."""
+    input:
+        unpack(vice_game_inputs),
+        image=VICE_TAPE_IMAGES["turbo"],
+    output:
+        record="results/vice/tape-faults.json",
+        screens=["results/screens/vice/tape_error.png"],
+    log:
+        "logs/vice/tape_faults.log",
+    params:
+        settings=vice_settings,
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/vice_check.py"
+
+
 rule vice_summary:
     """Every VICE check passed; VICE's times beside the model's, differences over the limit
     explained."""
