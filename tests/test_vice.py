@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import shutil
+import warnings
 
 import pytest
 
@@ -65,17 +66,25 @@ def test_a_disk_boot_on_vice_reaches_a_scored_guess_equal_to_the_model(core, gam
     day = datetime.date(2024, 3, 1)
     answer = daily_answer(words, day)
     guess = guesses_against(answer, words, 1)[0]
-    record = checks.Record("sample", str(disk))
     limits = checks.Limits()
-    with Vice.start(core, disk, Settings()) as vice:
-        vice.wait_text("READY.", 10)
-        checks.load_typed(vice, 'LOAD"*",8,1', limits, record, len(prg.read_bytes()))
-        checks.run_to_menu(vice, limits, record)
-        model = checks.boot_model(prg.read_bytes(), labels)
-        steps = [checks.Step("2" + date_keys(day) + "{RETURN}", "the daily starts"),
-                 checks.Step(guess + "{RETURN}", f"{guess.upper()} scored")]
-        checks.follow(vice, model, steps, record, limits, None)
-        board = vice.screen_codes()
+
+    def boot_and_guess() -> tuple[checks.Record, bytes]:
+        record = checks.Record("sample", str(disk))
+        with Vice.start(core, disk, Settings()) as vice:
+            vice.wait_text("READY.", 10)
+            checks.load_typed(vice, 'LOAD"*",8,1', limits, record, len(prg.read_bytes()))
+            checks.run_to_menu(vice, limits, record)
+            model = checks.boot_model(prg.read_bytes(), labels)
+            steps = [checks.Step("2" + date_keys(day) + "{RETURN}", "the daily starts"),
+                     checks.Step(guess + "{RETURN}", f"{guess.upper()} scored")]
+            checks.follow(vice, model, steps, record, limits, None)
+            return record, vice.screen_codes()
+
+    try:    # the pipeline's VICE checks' rule: a failure must happen twice (wordle64.vice.run)
+        record, board = boot_and_guess()
+    except Wordle64Error as first:
+        warnings.warn(f"VICE disk sample failed once, running it again: {first}", stacklevel=1)
+        record, board = boot_and_guess()
     assert [c["check"] for c in record.checks] == [
         f'LOAD"*",8,1 loads the game (ends at ${0x0801 + len(prg.read_bytes()) - 2:04X})',
         "the daily starts: VICE's screen RAM equals the model's",
