@@ -146,10 +146,10 @@ def test_the_sweep_flips_the_bit_it_names(toy: Prg, loader: tuple[bytes, Prg]) -
     pulses, layout = turbosweep.tape_and_layout(toy, str(REPO / "workflow" / "asm"), "TOY",
                                                 turbo.TurboTiming())
     assert pulses == tape(toy, loader)
-    flip = turbosweep.Flip(block=1, byte=turbosweep.FIELDS["number"], bit=0)
+    flip = turbo.Flip(block=1, byte=turbo.FIELDS["number"], bit=0)
     stream_offset = 1 * (2 + 260) + 2 + 2                       # gap, SYNC1, SYNC2 before it
     expected = tape(toy, loader, flips={stream_offset: 0x01})
-    assert turbosweep.flipped(pulses, layout.pulse_index(flip), turbo.TurboTiming()) == expected
+    assert turbo.flipped(pulses, layout.pulse_index(flip), turbo.TurboTiming()) == expected
     flips = turbosweep.sweep_flips(3, 10, seed=1)
     assert len(flips) == 3 * 4 * 8 + 10 and len(set(flips)) == len(flips)
     assert {f.kind for f in flips[:96]} == {"sync1", "sync2", "number", "checksum"}
@@ -159,10 +159,10 @@ def test_the_sweep_flips_the_bit_it_names(toy: Prg, loader: tuple[bytes, Prg]) -
 
 
 def test_sweep_cases_run_the_loader_to_its_verdict(toy: Prg) -> None:
-    flips = [turbosweep.Flip(0, turbosweep.FIELDS["sync1"], 3),    # block 0 missed: block 1 next
-             turbosweep.Flip(2, turbosweep.FIELDS["sync2"], 0),    # the last block missed
-             turbosweep.Flip(1, turbosweep.FIELDS["checksum"], 7),
-             turbosweep.Flip(1, turbosweep.DATA_START + 5, 2)]
+    flips = [turbo.Flip(0, turbo.FIELDS["sync1"], 3),    # block 0 missed: block 1 next
+             turbo.Flip(2, turbo.FIELDS["sync2"], 0),    # the last block missed
+             turbo.Flip(1, turbo.FIELDS["checksum"], 7),
+             turbo.Flip(1, turbo.DATA_START + 5, 2)]
     cases = turbosweep.sweep_chunk(roms_or_skip(), toy, str(REPO / "workflow" / "asm"), "TOY",
                                    flips, 200_000_000)
     assert [case["outcome"] for case in cases] == ["reported"] * 4

@@ -40,8 +40,9 @@ BAD_LINE_CYCLES = 40       # the CPU stops for 40 cycles on a bad line (PAL, no 
 BAD_LINE_START = 12        # cycle of the line where it stops
 FIRST_BAD_LINE, LAST_BAD_LINE = 0x30, 0xF7
 _LINE_COUNT = bytes([0xAD, 0x12, 0xD0, 0xCA, 0xD0])  # lda $D012, dex, bne (the offset follows)
-# after `bit $DC0D`: bne out, dex, bne back to the bit (the turbo loader's poll with a timeout)
-_COUNTED_POLL = (0xD0, None, 0xCA, 0xD0, 0xF8)
+# after `bit $DC0D`: bne out (its offset at +3 is free), dex, bne back to the bit (the turbo
+# loader's poll with a timeout): the bytes at the operand +2, +4, +5, +6
+_COUNTED_POLL = (0xD0, 0xCA, 0xD0, 0xF8)
 
 
 class BoardError(Wordle64Error):
@@ -198,9 +199,9 @@ class Board:
         mpu = self.mpu
         limit = NEVER if mpu.p & MPU.INTERRUPT else self.irq_at
         view, pc = self.bus.view, mpu.pc          # pc: the operand of the reading instruction
-        if address == 0xDC0D and view[pc - 1] == _POLL_OP and all(
-                want is None or view[(pc + 2 + i) & 0xFFFF] == want
-                for i, want in enumerate(_COUNTED_POLL)):
+        if address == 0xDC0D and view[pc - 1] == _POLL_OP and (
+                view[(pc + 2) & 0xFFFF], view[(pc + 4) & 0xFFFF], view[(pc + 5) & 0xFFFF],
+                view[(pc + 6) & 0xFFFF]) == _COUNTED_POLL:
             self._skip_counted_poll(pc - 1, mpu.processorCycles, limit)
             return
         branch = view[(pc + 2) & 0xFFFF]

@@ -14,7 +14,6 @@ ROM files are never copied into the repository; a folder holds them under the Co
 from __future__ import annotations
 
 import copy
-
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field

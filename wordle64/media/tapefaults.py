@@ -78,12 +78,17 @@ def kernal_cases(rom_dir: Path, prg: Prg, name: str, *, speed: float, jitter: in
     return cases
 
 
-def run_turbo_load(machine: Machine, pulses: list[int], name: str, max_cycles: int
-                   ) -> TapeLoad:
-    """LOAD the boot file, RUN: the turbo loader runs until it stops the motor."""
+def load_boot_file(machine: Machine, pulses: list[int], name: str, max_cycles: int) -> None:
+    """LOAD the turbo tape's boot file (a failure is the machine's, not a fault case's)."""
     boot = load_from_tape(machine, pulses, name, max_cycles)
     if not boot.ok:
         raise MachineError(f"the boot file did not load: {boot.error}\n" + machine.dump())
+
+
+def run_turbo_load(machine: Machine, pulses: list[int], name: str, max_cycles: int
+                   ) -> TapeLoad:
+    """LOAD the boot file, RUN: the turbo loader runs until it stops the motor."""
+    load_boot_file(machine, pulses, name, max_cycles)
     load = TapeLoad(play_cycle=machine.cycles)
     watch_motor(machine, load, machine.cycles)
     machine.press("run\n")

@@ -33,31 +33,29 @@ LOADER_SIZE = TAPE_BLOCK_SIZE - HEADER_FIXED  # 171 bytes at $0351
 SYNC1, SYNC2 = 0x96, 0x69
 BLOCK = 256
 BODY = 1 + 1 + BLOCK + 1      # SYNC2, number, data, checksum
+# a block's bytes in the turbo stream after its gap: SYNC1, SYNC2, number, data, checksum
+FIELDS = {"sync1": 0, "sync2": 1, "number": 2, "checksum": 3 + BLOCK}
+DATA_START = 3
 
 
 # The boot file's pilots: the Commodore KERNAL saves 27,136 pulses before the header and 5,376
 # before the data; the Open ROMs need 8,192 at least to find a header, so 9,216 keep a margin,
 # and 2,560 (a second) before the data leave the motor time to start again after FOUND.
 BOOT_KERNAL_TIMING = replace(TapeTiming(), header_pilot=0x2400, data_pilot=0x0A00)
-CALIBRATION_RATIO = 97 / 64    # turbo.s: threshold = the sum of 97 lead-in pulses / 64
 
 
 @dataclass(frozen=True)
 class TurboTiming:
-    """Pulse lengths in cycles. The loader's threshold is not a constant: it times the lead-in's
-    short pulses and puts the threshold at CALIBRATION_RATIO of one (`threshold` is that at the
-    nominal speed); `lead_threshold` (assembled, -D LEAD_THRESHOLD) lies above the lead-in's
-    pulses and below the KERNAL's shortest, at any speed the loader takes."""
+    """Pulse lengths in cycles. The loader's threshold is not a constant: it times 97 of the
+    lead-in's short pulses and takes their sum / 64 (turbo.s); `lead_threshold` (assembled,
+    -D LEAD_THRESHOLD) lies above the lead-in's pulses and below the KERNAL's shortest, at any
+    speed the loader takes."""
 
     short: int = 160           # a 0 bit (TAP byte $14; Action Replay's turbo uses $13)
     long: int = 320            # a 1 bit (TAP byte $28, Turbo Tape 64's long pulse)
     lead_threshold: int = 264  # the lead-in is found as 256 pulses in a row shorter than this
     lead_in: int = 2048        # zero bits before the first block: found, then timed
     gap: int = 16              # zero bits before every block
-
-    @property
-    def threshold(self) -> int:
-        return round(self.short * CALIBRATION_RATIO)
 
     @property
     def bytes_per_second(self) -> float:
@@ -178,21 +176,64 @@ def turbo_tape_cycles(pulses: list[int], timing: TurboTiming = TurboTiming()) ->
     return sum(pulses[turbo_part_start(pulses, timing):])
 
 
+@dataclass(frozen=True)
+class Flip:
+    """One flipped bit: block, byte within the block (FIELDS, or DATA_START + n), bit 7-0."""
+
+    block: int
+    byte: int
+    bit: int
+
+    @property
+    def kind(self) -> str:
+        names = {offset: name for name, offset in FIELDS.items()}
+        return names.get(self.byte, "data")
+
+
+@dataclass(frozen=True)
+class TapeLayout:
+    """Where the turbo blocks' pulses are on the tape."""
+
+    first_pulse: int        # the first turbo pulse (after the boot file and the lead-in)
+    gap_bytes: int
+    blocks: int
+
+    @property
+    def block_bytes(self) -> int:
+        return self.gap_bytes + len(FIELDS) + BLOCK
+
+    def stream_offset(self, flip: Flip) -> int:
+        return flip.block * self.block_bytes + self.gap_bytes + flip.byte
+
+    def pulse_index(self, flip: Flip) -> int:
+        return self.first_pulse + 8 * self.stream_offset(flip) + 7 - flip.bit
+
+    def block_start(self, block: int) -> int:
+        """The pulse where block ``block``'s gap starts."""
+        return self.first_pulse + 8 * block * self.block_bytes
+
+
+def flipped(pulses: list[int], index: int, timing: TurboTiming = TurboTiming()) -> list[int]:
+    """The pulses with the one at ``index`` swapped between short and long: one bit flipped."""
+    out = list(pulses)
+    out[index] = timing.long if pulses[index] == timing.short else timing.short
+    return out
+
+
 def damaged_tapes(pulses: list[int], timing: TurboTiming = TurboTiming()
                   ) -> dict[str, tuple[str, list[int], bool]]:
     """Damaged copies of a turbo tape's pulses for a loader that is not ours to step (VICE):
     name -> (what, pulses, whether it must still load)."""
-    start = turbo_part_start(pulses, timing) + timing.lead_in
-    block_pulses = 8 * (timing.gap // 8 + 4 + BLOCK)
-    flip = start + block_pulses + 8 * (timing.gap // 8 + 3 + 100) + 3    # block 1, byte 100
-    flipped = list(pulses)
-    flipped[flip] = timing.short if pulses[flip] == timing.long else timing.long
-    blocks = (len(pulses) - start) // block_pulses
-    cut = pulses[:start + block_pulses * (blocks // 2) + block_pulses // 2]
     boot = turbo_part_start(pulses, timing)
+    first = boot + timing.lead_in
+    block_pulses = 8 * (timing.gap // 8 + len(FIELDS) + BLOCK)
+    layout = TapeLayout(first, timing.gap // 8, (len(pulses) - first) // block_pulses)
+    middle = layout.block_start(layout.blocks // 2) + block_pulses // 2
     return {
-        "flipped_bit": ("one data bit of block 1 flipped", flipped, False),
-        "cut_short": ("the tape ends in the middle of a block", cut, False),
+        "flipped_bit": ("one data bit of block 1 flipped",
+                        flipped(pulses, layout.pulse_index(Flip(1, DATA_START + 100, 4)),
+                                timing), False),
+        "cut_short": ("the tape ends in the middle of a block", pulses[:middle], False),
         "fast_jitter": ("the turbo part 10 % fast, every pulse ±48 cycles", pulses[:boot]
                         + faulty_pulses(pulses[boot:], speed=0.9, jitter=48, seed=11), True),
         "slow_jitter": ("the turbo part 10 % slow, every pulse ±48 cycles", pulses[:boot]

@@ -18,7 +18,7 @@ import json
 import logging
 import random
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from wordle64.c64.emu import PAL_HZ
@@ -26,56 +26,17 @@ from wordle64.c64.machine import FRAME_CYCLES, Machine, MachineError, locate_rom
 from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
-from wordle64.media.tapefaults import turbo_cases
-from wordle64.media.tapeload import load_from_tape, ram_matches
-from wordle64.media.turbo import BLOCK, TurboTiming, block_count, turbo_tape
+from wordle64.media.tapefaults import load_boot_file, turbo_cases
+from wordle64.media.tapeload import ram_matches
+from wordle64.media.turbo import (BLOCK, DATA_START, FIELDS, Flip, TapeLayout, TurboTiming,
+                                  block_count, flipped, turbo_tape)
 
 log = logging.getLogger(__name__)
 
 ERROR_TEXT = "TAPE ERROR"
-# a block's bytes in the turbo stream after its gap: SYNC1, SYNC2, number, data, checksum
-FIELDS = {"sync1": 0, "sync2": 1, "number": 2, "checksum": 3 + BLOCK}
-DATA_START = 3
 STEP_CYCLES = 2_000          # how finely the clean load is stepped to stop before a block
 VERDICT_FRAMES = 10         # frames after the motor stops before the screen is read
 HANG_MARGIN_S = 20.0         # PAL seconds past the rest of the tape before a case is a hang
-
-
-@dataclass(frozen=True)
-class Flip:
-    """One flipped bit: block, byte within the block (FIELDS, or DATA_START + n), bit 7-0."""
-
-    block: int
-    byte: int
-    bit: int
-
-    @property
-    def kind(self) -> str:
-        names = {offset: name for name, offset in FIELDS.items()}
-        return names.get(self.byte, "data")
-
-
-@dataclass(frozen=True)
-class TapeLayout:
-    """Where the turbo blocks' pulses are on the tape."""
-
-    first_pulse: int        # the first turbo pulse (after the boot file and the lead-in)
-    gap_bytes: int
-    blocks: int
-
-    @property
-    def block_bytes(self) -> int:
-        return self.gap_bytes + len(FIELDS) + BLOCK
-
-    def stream_offset(self, flip: Flip) -> int:
-        return flip.block * self.block_bytes + self.gap_bytes + flip.byte
-
-    def pulse_index(self, flip: Flip) -> int:
-        return self.first_pulse + 8 * self.stream_offset(flip) + 7 - flip.bit
-
-    def block_start(self, block: int) -> int:
-        """The pulse where block ``block``'s gap starts."""
-        return self.first_pulse + 8 * block * self.block_bytes
 
 
 def sweep_flips(blocks: int, random_flips: int, seed: int) -> list[Flip]:
@@ -93,12 +54,6 @@ def sweep_flips(blocks: int, random_flips: int, seed: int) -> list[Flip]:
 
 def chunk_flips(flips: list[Flip], chunk: int, chunks: int) -> list[Flip]:
     return [flip for flip in flips if flip.block % chunks == chunk]
-
-
-def flipped(pulses: list[int], index: int, timing: TurboTiming) -> list[int]:
-    out = list(pulses)
-    out[index] = timing.long if pulses[index] == timing.short else timing.short
-    return out
 
 
 def run_case(snapshot: Machine, pulses: list[int], flip: Flip, layout: TapeLayout,
@@ -128,14 +83,6 @@ def run_case(snapshot: Machine, pulses: list[int], flip: Flip, layout: TapeLayou
     return case
 
 
-def boot_and_run(machine: Machine, pulses: list[int], name: str, max_cycles: int) -> None:
-    """LOAD the boot file from the clean tape, RUN: the loader starts."""
-    boot = load_from_tape(machine, pulses, name, max_cycles)
-    if not boot.ok:
-        raise MachineError(f"the boot file did not load: {boot.error}\n" + machine.dump())
-    machine.press("run\n")
-
-
 def tape_and_layout(prg: Prg, asm_dir: str, name: str, timing: TurboTiming
                     ) -> tuple[list[int], TapeLayout]:
     tape = turbo_tape(prg, asm_dir, name, timing)
@@ -152,7 +99,8 @@ def sweep_chunk(rom_dir: Path, prg: Prg, asm_dir: str, name: str, flips: list[Fl
         by_block.setdefault(flip.block, []).append(flip)
     machine = Machine(rom_dir)
     machine.boot()
-    boot_and_run(machine, pulses, name, max_cycles)
+    load_boot_file(machine, pulses, name, max_cycles)
+    machine.press("run\n")                          # the loader starts
     cases = []
     for block in sorted(by_block):
         target = layout.block_start(block) + 4      # inside the gap before the block
