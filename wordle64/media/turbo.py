@@ -42,6 +42,7 @@ DATA_START = 3
 # before the data; the Open ROMs need 8,192 at least to find a header, so 9,216 keep a margin,
 # and 2,560 (a second) before the data leave the motor time to start again after FOUND.
 BOOT_KERNAL_TIMING = replace(TapeTiming(), header_pilot=0x2400, data_pilot=0x0A00)
+NO_REPEAT_GAP = 8          # short pulses between the boot file's data and the second end marker
 
 
 @dataclass(frozen=True)
@@ -79,20 +80,36 @@ def block_count(prg: Prg) -> int:
 
 def build_loader(asm_dir: str | Path, prg: Prg, timing: TurboTiming = TurboTiming(), *,
                  log_file=None) -> tuple[bytes, bytes]:
-    """Assemble tape/turbo.s for ``prg``: (the 171 loader bytes, the boot PRG)."""
+    """Assemble tape/turbo.s for ``prg``: (the 171 loader bytes, the boot PRG). Twice: the
+    second pass sets BOOT_BALANCE, the byte that makes the boot file's XOR 0, as autostart
+    checks it."""
     asm_dir = Path(asm_dir)
     source, config = asm_dir / "tape" / "turbo.s", asm_dir / "tape" / "turbo.cfg"
+    defines = {"GAME_START": game_start(prg), "LOAD_ADDRESS": prg.load_address,
+               "BLOCKS": block_count(prg), "LEAD_THRESHOLD": timing.lead_threshold,
+               "BOOT_BALANCE": 0}
     with tempfile.TemporaryDirectory(prefix="wordle64-turbo-") as work:
         out = Path(work) / "loader.bin"
-        assemble_and_link([source], config, out, log=log_file, link_name="ld65 turbo",
-                          options=["-I", str(asm_dir), "-D", f"GAME_START={game_start(prg)}",
-                                   "-D", f"LOAD_ADDRESS={prg.load_address}",
-                                   "-D", f"BLOCKS={block_count(prg)}",
-                                   "-D", f"LEAD_THRESHOLD={timing.lead_threshold}"])
-        loader, boot = out.read_bytes(), Path(str(out) + ".boot").read_bytes()
+        for _ in range(2):
+            options = ["-I", str(asm_dir)]
+            for name, value in defines.items():
+                options += ["-D", f"{name}={value}"]
+            assemble_and_link([source], config, out, log=log_file, link_name="ld65 turbo",
+                              options=options)
+            loader, boot = out.read_bytes(), Path(str(out) + ".boot").read_bytes()
+            defines["BOOT_BALANCE"] = xor_of(boot[2:])
     if len(loader) != LOADER_SIZE:
         raise Wordle64Error(f"{source}: the loader is {len(loader)} bytes, not {LOADER_SIZE}")
+    if xor_of(boot[2:]):
+        raise Wordle64Error(f"{source}: the boot file's XOR is not 0 after balancing")
     return loader, boot
+
+
+def xor_of(data: bytes) -> int:
+    check = 0
+    for value in data:
+        check ^= value
+    return check
 
 
 def boot_header(boot: Prg, name: bytes, loader: bytes) -> bytes:
@@ -130,6 +147,21 @@ def kernal_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeT
     return pulses + [timing.short] * timing.trailer
 
 
+def boot_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeTiming(),
+                     flips: dict[int, int] | None = None) -> list[int]:
+    """The boot file as the KERNAL saves it, but its data recorded once: header twice, silence,
+    the data, then a second end-of-data marker where the data's repeat would begin. Both KERNALs
+    leave the file for the loader as its last byte arrives; the Open ROMs look for the repeat
+    only after a bad byte, and that marker ends their search at once (?LOAD ERROR), where a
+    missing repeat would leave them waiting. ``flips``: data byte offset -> bit mask."""
+    pulses: list[int] = [timing.short] * timing.header_pilot
+    pulses += kernal_block_pulses(header, True, timing) + [timing.short] * timing.gap
+    pulses += kernal_block_pulses(header, False, timing) + [timing.short] * timing.trailer
+    pulses += [timing.silence] + [timing.short] * timing.data_pilot
+    pulses += kernal_block_pulses(payload, True, timing, flips)
+    return pulses + [timing.short] * NO_REPEAT_GAP + [timing.long, timing.short]
+
+
 def turbo_blocks(prg: Prg) -> list[bytes]:
     """The game as turbo blocks (sync to checksum), the last padded to 256 bytes."""
     data = prg.payload
@@ -153,7 +185,7 @@ def turbo_pulses(prg: Prg, name: bytes, loader: bytes, boot: Prg,
                  timing: TurboTiming = TurboTiming(), kernal: TapeTiming = BOOT_KERNAL_TIMING,
                  flips: dict[int, int] | None = None) -> list[int]:
     """Every pulse of the turbo tape; ``flips``: byte offset in the turbo stream -> bit mask."""
-    pulses = kernal_file_pulses(boot_header(boot, name, loader), boot.payload, kernal)
+    pulses = boot_file_pulses(boot_header(boot, name, loader), boot.payload, kernal)
     pulses += [timing.short] * timing.lead_in
     stream = b"".join(bytes(timing.gap // 8) + block for block in turbo_blocks(prg))
     for offset, value in enumerate(stream):
@@ -258,7 +290,7 @@ def turbo_tape(prg: Prg, asm_dir: str | Path, file_name: str,
     name = petscii_name(file_name)
     header = boot_header(boot, name, loader)
     return TurboTape(turbo_pulses(prg, name, loader, boot, timing, flips=flips),
-                     len(kernal_file_pulses(header, boot.payload, BOOT_KERNAL_TIMING)))
+                     len(boot_file_pulses(header, boot.payload, BOOT_KERNAL_TIMING)))
 
 
 def decode_turbo(pulses: list[int], load_address: int, threshold: int | None = None) -> Prg:
@@ -305,7 +337,7 @@ def make_turbo_tap(prg_path: str, asm_dir: str, out_path: str, *, file_name: str
     tmp = out.with_name(out.stem + ".new" + out.suffix)
     write_bytes(tmp, tap_bytes(pulses))
     files = read_tap(tmp)
-    if not files or files[0].data != boot.payload or files[0].start != 0x0801:
+    if not files or files[0].data != boot.payload or files[0].start != boot.load_address:
         raise Wordle64Error(f"{tmp}: tapfile does not read the boot file back")
     read = decode_turbo(tap_pulses(tmp.read_bytes(), str(tmp)), prg.load_address)
     if read.load_address != prg.load_address or read.payload[:len(prg.payload)] != prg.payload:

@@ -1,11 +1,15 @@
 ; turbo.s — the turbo tape loader and the boot file that starts it.
 ;
 ; The tape (wordle64.media.turbo writes it; docs/tape.md has the format and what it
-; guarantees): a standard KERNAL file, the boot file, whose header block carries LOADER in its
-; 171 free bytes (the KERNAL reads the header into the tape buffer, so the loader sits at $0351
-; once the boot file is loaded), then the game in turbo blocks. The boot file is one BASIC line,
-; `0 SYS2061`, boot_init and RESIDENT, which boot_init copies below the screen: the player types
-; RUN, the loader runs.
+; guarantees): a KERNAL file, the boot file, whose header block carries LOADER in its 171 free
+; bytes (the KERNAL reads the header into the tape buffer, so the loader sits at $0351 before the
+; boot file's data arrives), then the game in turbo blocks. The boot file ($022C-$0315) is
+; recorded once, and it ends on the IRQ vector: the last byte the KERNAL stores points the next
+; interrupt at `autostart`. The Commodore KERNAL takes that interrupt while it still reads the
+; file (its tape IRQ goes through $0314, at $F92C, so the vector's low byte must stay $2C: the
+; loader starts at $022C); the Open ROMs, which read the tape without interrupts, take it just
+; after the LOAD. Either way nobody types RUN. `autostart` checks the boot file's XOR (the KERNAL
+; never gets to its own checksum) and shows ?LOAD ERROR when it is wrong.
 ;
 ; Turbo format: one bit per pulse, short = 0, long = 1, bytes MSB first. The tape speed is
 ; measured, not assumed: after a lead-in of zero bits (found as LEAD_ZEROS short pulses in a row,
@@ -24,9 +28,6 @@
 
 .include "c64.inc"
 
-.import __RESIDENT_LOAD__, __RESIDENT_RUN__, __RESIDENT_SIZE__
-.import __RESIDENT2_LOAD__, __RESIDENT2_RUN__, __RESIDENT2_SIZE__
-
 .ifndef LEAD_THRESHOLD
 LEAD_THRESHOLD  = 264           ; cycles: the lead-in's pulses are shorter, a KERNAL pulse longer
 .endif                          ; (the build passes wordle64.media.turbo.TurboTiming's values)
@@ -39,6 +40,18 @@ BLOCKS          = 91            ; turbo blocks on the tape
 .ifndef GAME_START
 GAME_START      = 2061          ; SYS target of the game's BASIC stub (basic_stub.s)
 .endif
+.ifndef BOOT_BALANCE
+BOOT_BALANCE    = 0             ; the byte that makes the boot file's XOR 0 (the build's 2nd pass)
+.endif
+BOOT_START      = $022C         ; the boot file: autostart's address, its low byte the tape IRQ's
+BOOT_END        = $0316         ; ... up to the IRQ vector's high byte
+KERNAL_TAPE_IRQ = $F92C         ; the Commodore KERNAL's tape read IRQ, in $0314 while it loads
+KERNAL_IOINIT   := $FF84        ; CIAs as at reset: jiffy IRQ, no NMIs, timers stopped, motor off
+KERNAL_RESTOR   := $FF8A        ; the KERNAL's vectors $0314-$0333 back
+BASIC_IERROR    := $0300        ; BASIC's error vector: X = error number
+BASIC_ERROR_LOAD = $1D          ; ?LOAD ERROR
+TRDTMP          := $02A3        ; the Commodore KERNAL's tape IRQ stores CIA1's ICR here, per pulse
+TRDTMP_LOADING  = $90           ; ... an edge: the value the boot file holds there
 LEAD_ZEROS      = 256           ; short pulses in a row that mark the lead-in (Y wraps)
 CALIBRATION_PULSES = 97         ; timed lead-in pulses: their sum / 64 = 1.516 short pulses
 CALIBRATION_SHIFT = 6           ; the / 64
@@ -69,39 +82,111 @@ stall:          .res 1          ; polling units left before a wait is given up
 polls:          .res 1          ; 256-poll rounds left in the current unit
 
 .segment "BOOTADDR"
-        .addr   boot_line       ; the boot PRG's load address
+        .addr   autostart       ; the boot file's load address
 
-.segment "BOOT"
-; The boot file: `0 SYS2061`, boot_init and the RESIDENT bytes it copies (the turbo blocks
-; overwrite this file: nothing here runs again).
-boot_line:
-        .word   @end            ; link to the next line
-        .word   0               ; line number
-        .byte   $9E, "2061", 0  ; SYS 2061
-@end:   .word   0               ; end of program
+.segment "AUTOSTART"
 
-; boot_init: RESIDENT and RESIDENT2 to their places, CIA2 interrupts (NMI) off, timer A's latch $FFFF (the
-; calibration's stopwatch); then turbo_load.
-; in: nothing  out: never returns  clobbers: A, X
-.proc boot_init
-        ldx     #<__RESIDENT_SIZE__
-@copy:  lda     __RESIDENT_LOAD__-1,x
-        sta     __RESIDENT_RUN__-1,x
+; autostart: the boot file's XOR checked, the CIAs as at reset, then turbo_load. Reached
+; through the IRQ vector the boot file's last bytes set, as an interrupt: whatever it
+; interrupted is never resumed.
+; in: the boot file in place  out: never returns  clobbers: everything
+.proc autostart
+        lda     #TRDTMP_LOADING
+        sta     TRDTMP                  ; the KERNAL's scratch byte as the file holds it
+        ldx     #<(BOOT_END - BOOT_START)
+        lda     #0
+@sum:   eor     BOOT_START-1,x
         dex
-        bne     @copy
-        ldx     #<__RESIDENT2_SIZE__
-@copy2: lda     __RESIDENT2_LOAD__-1,x
-        sta     __RESIDENT2_RUN__-1,x
-        dex
-        bne     @copy2
-        lda     #$7F
-        sta     CIA2_ICR                ; no NMI from CIA2's timers
-        dex                             ; X = $FF
-        stx     CIA2_TALO
-        stx     CIA2_TAHI
+        bne     @sum
+        tax
+        bne     boot_error              ; a byte read wrong: the code may be wrong too
+        jsr     KERNAL_IOINIT           ; no NMIs from CIA2's timers (the Open ROMs run one)
         jmp     turbo_load
 .endproc
-.assert boot_init = 2061, error, "the boot line says SYS2061"
+.assert autostart = BOOT_START, error, "the boot file starts with autostart"
+.assert <autostart = <KERNAL_TAPE_IRQ, error, "the IRQ vector's low byte stays the tape IRQ's"
+
+; boot_error: the boot file read wrong: the motor off, the screen on, ?LOAD ERROR, BASIC.
+; in: anything  out: never returns (BASIC's READY.)  clobbers: everything
+.proc boot_error
+        jsr     stop_tape
+        cli
+        ldx     #BASIC_ERROR_LOAD
+        jmp     (BASIC_IERROR)
+.endproc
+
+; stop_tape: the CIAs as at reset (the motor off, CIA1's jiffy IRQ back), the KERNAL's vectors,
+; the screen on, the KERNAL's motor interlock set (<> 0: its IRQ leaves the motor off while PLAY
+; stays down, else it starts it once cli runs).
+; in: nothing  out: A = CTRL1_TEXT  clobbers: A, X, Y
+.proc stop_tape
+        jsr     KERNAL_IOINIT
+        jsr     KERNAL_RESTOR
+        lda     #CTRL1_TEXT
+        sta     VIC_CTRL1
+        sta     MOTOR_INTERLOCK
+        rts
+.endproc
+
+; get_bit: wait for the next tape edge; C = 1 when the pulse was long. Gives up (tape_error)
+; when the polls since the last block run past `stall` units.
+; in: X = polls left in this round  out: C  clobbers: A, X
+.proc get_bit
+        lda     #ICR_FLAG
+@edge:  bit     CIA1_ICR                ; the datasette's edge sets FLAG
+        bne     @got
+        dex
+        bne     @edge
+        dec     polls
+        bne     @edge
+        dec     stall
+        bne     @edge
+        jmp     tape_error
+@got:   lda     #CIA2_TB_ONESHOT
+        sta     CIA2_CRB                ; time the next pulse from here, then ...
+        lda     CIA2_ICR                ; ... bit 1: timer B ran out, the pulse was long
+        lsr     a
+        lsr     a
+        rts
+.endproc
+
+.segment "KERNALVARS"
+; $0281-$0292 as the KERNAL keeps them (the start of RAM and the top of BASIC, the text colour,
+; the screen's page, the keyboard's settings and decoding vector)
+        .word   $0800, $A000            ; MEMSTR, MEMSIZ
+        .byte   0, $0E, $0E, >SCREEN    ; TIMOUT, COLOR, GDCOL, HIBASE
+        .byte   10, 0, 4, 10, 0, 0      ; XMAX, RPTFLG, KOUNT, DELAY, SHFLAG, LSTSHF
+        .word   $EB48                   ; KEYLOG
+        .byte   0, 0                    ; MODE, AUTODN
+
+.segment "RS232"
+
+; start_game: the tape stopped, no key typed during the load left in the buffer, the game.
+; in: the game loaded and checked  out: never returns  clobbers: everything
+.proc start_game
+        jsr     stop_tape
+        lda     #0
+        sta     KEYS_WAITING
+        cli
+        jmp     GAME_START
+.endproc
+
+.segment "TAPEVARS"
+; $029F-$02A6 as the Commodore KERNAL has them while it reads a file: the IRQ vector to put
+; back afterwards, RS-232 off, its CIA1 copies, PAL
+        .word   $EA31                   ; IRQTMP
+        .byte   0, $11, TRDTMP_LOADING, $11, 0, 1  ; ENABL, TODSNS, TRDTMP, TD1IRQ, TLNIDX, PALNTS
+
+.segment "VECTORS"
+; $0300-$0315: BASIC's vectors and USR as both KERNALs set them, then the IRQ vector: the
+; boot file's last two bytes, the autostart
+        .addr   $E38B, $A483, $A57C, $A71A, $A7E4, $AE86  ; IERROR IMAIN ICRNCH IQPLOP IGONE IEVAL
+        .byte   0, 0, 0, 0              ; SYS's registers
+        .byte   $4C                     ; USR: JMP ...
+        .addr   $B248                   ; ... ?ILLEGAL QUANTITY
+        .byte   BOOT_BALANCE            ; (unused by both): the XOR of the file becomes 0
+        .addr   autostart               ; CINV
+.assert * = BOOT_END, error, "the boot file ends on the IRQ vector"
 
 .segment "RESIDENT"
 
@@ -128,6 +213,22 @@ message:
         .byte   $0D, "YALP SSERP DNA DNIWER :RORRE EPAT", $0D
 message_end:
 
+; get_byte: eight bits, MSB first; the byte also goes to the border and into check.
+; in: check  out: A = the byte, check ^= A  clobbers: X, value
+.proc get_byte
+        lda     #1                      ; a marker bit: eight rols carry it out
+        sta     value
+@bit:   jsr     get_bit
+        rol     value
+        bcc     @bit
+        lda     value
+        sta     VIC_BORDER
+        eor     check
+        sta     check
+        lda     value
+        rts
+.endproc
+
 .segment "LOADER"
 
 ; turbo_load: find the lead-in, measure the tape's speed, load the blocks, start the game.
@@ -136,7 +237,9 @@ message_end:
 .proc turbo_load
         sei
         ldx     #$FF
-        txs                             ; a retry starts with the stack as RUN left it
+        txs                             ; the stack is ours (the game's too, later)
+        stx     CIA2_TALO
+        stx     CIA2_TAHI               ; timer A's latch: the calibration's stopwatch
         lda     #CTRL1_BLANK
         sta     VIC_CTRL1               ; blank the screen: no bad lines, border only
         lda     CPU_PORT
@@ -204,64 +307,8 @@ message_end:
         inc     ptr+1
         dec     remaining
         bpl     @sync                   ; remaining was not 0
-        jsr     stop_tape
-        sty     KEYS_WAITING            ; Y = 0: nothing typed during the load reaches the game
-        cli
-        jmp     GAME_START
+        jmp     start_game
 @error: jmp     tape_error
-.endproc
-
-.segment "RESIDENT2"
-
-; stop_tape: the motor off, the screen on, the KERNAL's motor interlock set (<> 0: its IRQ
-; leaves the motor off while PLAY stays down, else it starts it once cli runs).
-; in: nothing  out: A = CTRL1_TEXT  clobbers: A
-.proc stop_tape
-        lda     CPU_PORT
-        ora     #MOTOR_OFF
-        sta     CPU_PORT
-        lda     #CTRL1_TEXT
-        sta     VIC_CTRL1
-        sta     MOTOR_INTERLOCK
-        rts
-.endproc
-
-; get_byte: eight bits, MSB first; the byte also goes to the border and into check.
-; in: check  out: A = the byte, check ^= A  clobbers: X, value
-.proc get_byte
-        lda     #1                      ; a marker bit: eight rols carry it out
-        sta     value
-@bit:   jsr     get_bit
-        rol     value
-        bcc     @bit
-        lda     value
-        sta     VIC_BORDER
-        eor     check
-        sta     check
-        lda     value
-        rts
-.endproc
-
-; get_bit: wait for the next tape edge; C = 1 when the pulse was long. Gives up (tape_error)
-; when the polls since the last block run past `stall` units.
-; in: X = polls left in this round  out: C  clobbers: A, X
-.proc get_bit
-        lda     #ICR_FLAG
-@edge:  bit     CIA1_ICR                ; the datasette's edge sets FLAG
-        bne     @got
-        dex
-        bne     @edge
-        dec     polls
-        bne     @edge
-        dec     stall
-        bne     @edge
-        jmp     tape_error
-@got:   lda     #CIA2_TB_ONESHOT
-        sta     CIA2_CRB                ; time the next pulse from here, then ...
-        lda     CIA2_ICR                ; ... bit 1: timer B ran out, the pulse was long
-        lsr     a
-        lsr     a
-        rts
 .endproc
 
 .assert turbo_load = $0351, error, "the loader starts right after the header's name"
