@@ -223,8 +223,9 @@ FIGURES: list[Figure] = [
     *_vice_span("disk_load", "disk: LOAD\"WORDLE64\",8 to READY. (true 1541)"),
     *_vice_span("disk_startup", "disk: RUN to the menu"),
     *_vice_span("disk_to_menu", "disk: LOAD to the menu"),
-    *_vice_span("turbo_to_ready", "turbo tape: LOAD to READY. (the boot file)"),
-    *_vice_span("turbo_ready_to_menu", "turbo tape: READY. to the menu (turbo load, unpack)"),
+    *_vice_span("turbo_to_found", "turbo tape: LOAD to FOUND"),
+    *_vice_span("turbo_found_to_menu", "turbo tape: FOUND to the menu (boot file, autostart, "
+                "turbo load, unpack)"),
     *_vice_span("turbo_to_menu", "turbo tape: LOAD to the menu"),
     *_vice_span("kernal_to_menu", "standard tape: LOAD to the menu"),
     Figure("vice.disk_reset_to_menu_s", _VICE, "disk_reset_to_menu_seconds",

@@ -367,8 +367,9 @@ def read_answer(machine: Machine, labels: dict[str, int], answers: set[str] | No
 
 def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScript,
                      answers: set[str] | None = None, words: list[str] | None = None,
-                     report: RunReport | None = None) -> RunReport:
-    """The game is in RAM at READY.: type RUN, wait for the menu, press the random key at once
+                     report: RunReport | None = None, type_run: bool = True) -> RunReport:
+    """The game is in RAM at READY.: type RUN (unless ``type_run`` is false: the game starts
+    by itself, and the figures count from now), wait for the menu, press the random key at once
     with the jiffy clock set to ``script.seed`` (typed ahead: the game reads it once its
     start-up is done), type a guess from ``words`` and check its colours.
 
@@ -382,12 +383,14 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
     from wordle64.score import score
 
     report = report or RunReport()
-    machine.press("run")
+    if type_run:
+        machine.press("run")
     return_down = report.run_cycle = machine.cycles
-    machine.key_down("\n")
+    if type_run:
+        machine.key_down("\n")
 
     def menu_shown(m: Machine) -> bool:
-        if m.cycles - return_down >= KEY_HOLD_CYCLES:
+        if type_run and m.cycles - return_down >= KEY_HOLD_CYCLES:
             m.key_up("\n")
         return m.shows(script.menu_text)
 
@@ -395,7 +398,8 @@ def play_loaded_game(machine: Machine, labels: dict[str, int], script: GameScrip
     report.menu_cycles = machine.run_until(menu_shown, script.startup_max_cycles,
                                            f"menu ({script.menu_text!r} on screen)",
                                            poll=MENU_POLL_CYCLES)
-    machine.key_up("\n")
+    if type_run:
+        machine.key_up("\n")
     _start_random_game(machine, labels, script, report)
     report.answer = read_answer(machine, labels, answers)
     candidates = list(words or sorted(answers or ()))

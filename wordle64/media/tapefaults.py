@@ -20,8 +20,9 @@ from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.media.images import petscii_name, tape_header_block
-from wordle64.media.tapeload import TapeLoad, load_from_tape, ram_matches, watch_motor
-from wordle64.media.turbo import kernal_file_pulses, turbo_tape
+from wordle64.media.tapeload import (TapeLoad, error_line, load_from_tape, ram_matches,
+                                      start_turbo_tape, watch_motor)
+from wordle64.media.turbo import BOOT_FLIP, boot_flipped, kernal_file_pulses, turbo_tape
 
 log = logging.getLogger(__name__)
 
@@ -78,35 +79,42 @@ def kernal_cases(rom_dir: Path, prg: Prg, name: str, *, speed: float, jitter: in
     return cases
 
 
-def load_boot_file(machine: Machine, pulses: list[int], name: str, max_cycles: int) -> None:
-    """LOAD the turbo tape's boot file (a failure is the machine's, not a fault case's)."""
-    boot = load_from_tape(machine, pulses, name, max_cycles)
-    if not boot.ok:
-        raise MachineError(f"the boot file did not load: {boot.error}\n" + machine.dump())
-
-
-def run_turbo_load(machine: Machine, pulses: list[int], name: str, max_cycles: int
+def loader_verdict(machine: Machine, load: TapeLoad, boot_pulses: int, max_cycles: int
                    ) -> TapeLoad:
-    """LOAD the boot file, RUN: the turbo loader runs until it stops the motor."""
-    load_boot_file(machine, pulses, name, max_cycles)
-    load = TapeLoad(play_cycle=machine.cycles)
-    watch_motor(machine, load, machine.cycles)
-    machine.press("run\n")
-    machine.run_until(lambda m: bool(load.motor_stops), max_cycles, "the turbo loader's end",
-                      poll=FRAME_CYCLES)
+    """Run until the loader stops the motor past the boot file (or TAPE ERROR shows: a bad boot
+    file stops it earlier), then read its verdict off the screen."""
+    deck, stops = machine.datasette, []
+
+    def stopped(cycle: int) -> None:
+        if deck.next_index > boot_pulses:
+            stops.append(cycle)
+            load.ram_at_stop = bytes(machine.bus.ram)
+
+    deck.on_stop = stopped
+    machine.run_until(lambda m: bool(stops) or m.shows("TAPE ERROR"), max_cycles,
+                      "the turbo loader's end", poll=FRAME_CYCLES)
     machine.run(10 * FRAME_CYCLES)     # the message printed, or the program on its way
-    load.cycles = load.motor_stops[-1]
-    load.error = next((line.strip() for line in machine.lines() if "TAPE ERROR" in line),
-                      None)
-    load.ok = load.error is None
+    load.cycles = (stops[0] if stops else machine.cycles) - load.play_cycle
+    load.motor_stops = [cycle - load.play_cycle for cycle in stops]
+    load.error = error_line(machine)
+    load.ok = load.error is None and bool(stops)
     load.screen = machine.lines()
     return load
+
+
+def run_turbo_load(machine: Machine, pulses: list[int], name: str, boot_pulses: int,
+                   max_cycles: int) -> TapeLoad:
+    """LOAD and PLAY the turbo tape: the boot file starts the loader, which runs until it stops
+    the motor (the game on its way, or TAPE ERROR)."""
+    load = TapeLoad(play_cycle=start_turbo_tape(machine, pulses, name)[0])
+    return loader_verdict(machine, load, boot_pulses, max_cycles)
 
 
 def turbo_cases(rom_dir: Path, prg: Prg, name: str, asm_dir: str, *, speed: float,
                 jitter: int, max_cycles: int) -> list[dict]:
     """On the turbo tape of ``prg``: played fast and slow with jitter (the turbo part; the boot
-    file is the KERNAL's to read), a flipped bit (TAPE ERROR), then a rewind and a clean retry."""
+    file is the KERNAL's to read), a flipped bit (TAPE ERROR), then a rewind and a clean retry,
+    and a flipped bit in the boot file (?LOAD ERROR)."""
     tape = turbo_tape(prg, asm_dir, name)
     clean, boot_end = tape.pulses, tape.boot_pulses
     flipped = turbo_tape(prg, asm_dir, name, flips=TURBO_FLIP).pulses
@@ -120,14 +128,20 @@ def turbo_cases(rom_dir: Path, prg: Prg, name: str, asm_dir: str, *, speed: floa
                                                   seed=seed)
         machine = Machine(rom_dir)
         machine.boot()
-        load = run_turbo_load(machine, pulses, name, max_cycles)
+        load = run_turbo_load(machine, pulses, name, boot_end, max_cycles)
         cases.append(judge({"case": case_name, "what": what}, load, prg, "load"))
     machine = Machine(rom_dir)
     machine.boot()
-    load = run_turbo_load(machine, flipped, name, max_cycles)
+    load = run_turbo_load(machine, flipped, name, boot_end, max_cycles)
     cases.append(judge({"case": "flipped_bit", "what": "one flipped bit in a turbo block: "
                         "TAPE ERROR on screen, the game is not started"}, load, prg, "error"))
     cases.append(retry_case(machine, clean, prg, max_cycles))
+    machine = Machine(rom_dir)
+    machine.boot()
+    load = run_turbo_load(machine, boot_flipped(clean, *BOOT_FLIP), name, boot_end, max_cycles)
+    cases.append(judge({"case": "boot_file_bit", "what": "one flipped bit in the boot file "
+                        "(in the turbo loader's code): TAPE ERROR, the loader not started"},
+                       load, prg, "error"))
     return cases
 
 

@@ -1,11 +1,12 @@
 """Loading from tape on the machine model (wordle64.c64.board with the Open ROMs), measured.
 
 `load_from_tape` types ``LOAD"NAME",1``, presses PLAY and lets the KERNAL find, load and verify
-the file until ``READY.`` (or its error). `run_tape_stage` (rules machine_load_tape and
-machine_load_tape_kernal) then types RUN and plays a guess: on the turbo tape RUN starts our
-loader (workflow/asm/tape/turbo.s), which loads the game and jumps into it. Cycles are the
-machine's PAL cycles from PLAY going down; the RAM compared with the PRG is the RAM at the
-moment the motor last stopped (before the game changes it).
+the file until ``READY.`` (or its error); `run_tape_stage` (rule machine_load_tape_kernal) then
+types RUN and plays a guess. On the turbo tape (rule machine_load_tape) `start_turbo_tape` types
+the LOAD and presses PLAY, and that is all: the boot file's last byte starts our loader
+(workflow/asm/tape/turbo.s), which loads the game and jumps into it. Cycles are the machine's
+PAL cycles from PLAY going down; the RAM compared with the PRG is the RAM at the moment the
+motor last stopped (before the game changes it).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from wordle64.c64.prg import Prg, read_prg
 from wordle64.core import read_answers
 from wordle64.io import write_json, write_text
 from wordle64.media.images import DiskModel, disk_load_times, load_times, tap_pulses
-from wordle64.media.turbo import turbo_tape_cycles
+from wordle64.media.turbo import turbo_part_start, turbo_tape_cycles
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,32 @@ def load_from_tape(machine: Machine, pulses: list[int], file_name: str, max_cycl
     return load
 
 
+def start_turbo_tape(machine: Machine, pulses: list[int], name: str) -> tuple[int, int]:
+    """At READY.: LOAD"NAME",1 and PLAY, then SPACE at FOUND; nothing more is typed (the boot
+    file starts the loader). SPACE is the Open ROMs' "load it now": they wait for it, or for
+    a timeout, where the Commodore KERNAL goes on at once (docs/tape.md). Returns the cycles
+    PLAY went down and FOUND showed."""
+    machine.datasette.insert(pulses, machine.cycles)
+    machine.press('{clr}load"' + name.lower() + '",1\n')
+    machine.run_until(lambda m: m.shows("PRESS PLAY"), 40 * FRAME_CYCLES, "PRESS PLAY ON TAPE")
+    play = machine.cycles
+    machine.datasette.press_play(play)
+    machine.run_until(lambda m: m.shows("FOUND"), 60 * PAL_HZ, "FOUND", poll=FRAME_CYCLES // 4)
+    found = machine.cycles
+    machine.press(" ")
+    return play, found
+
+
+def reach_turbo_part(machine: Machine, boot_pulses: int, max_cycles: int) -> None:
+    """Run until the tape has played the boot file (the loader is at the lead-in)."""
+    deck = machine.datasette
+    machine.run_until(lambda m: deck.next_index > boot_pulses or error_line(m) is not None,
+                      max_cycles, "the end of the boot file", poll=FRAME_CYCLES // 4)
+    if error_line(machine) is not None:
+        raise MachineError(f"the boot file did not load: {error_line(machine)}\n"
+                           + machine.dump())
+
+
 def ram_matches(ram: bytes, prg: Prg) -> bool:
     return ram[prg.load_address:prg.end_address] == prg.payload
 
@@ -91,7 +118,8 @@ def skipped_result(out_json: str, out_screens: str, roms: str | None) -> dict:
 def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path: str,
                    guesses_path: str, out_json: str, out_screens: str, *, roms: str | None,
                    file_name: str, script: GameScript, max_cycles: int, turbo: bool) -> dict:
-    """Boot, LOAD from the .tap, RUN (the turbo loader, when ``turbo``), menu, a checked guess."""
+    """Boot, LOAD from the .tap (PLAY; on the turbo tape that is all: the boot file starts the
+    loader; the standard one then takes RUN), the menu, a checked guess."""
     rom_dir = locate_roms(roms)
     if rom_dir is None:
         return skipped_result(out_json, out_screens, roms)
@@ -100,16 +128,26 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
     machine = Machine(rom_dir)
     machine.boot(script.boot_max_cycles)
     pulses = tap_pulses(Path(tap_path).read_bytes(), tap_path)
-    load = load_from_tape(machine, pulses, file_name, max_cycles)
-    if not load.ok:
-        raise MachineError(f"{tap_path}: the KERNAL reported {load.error!r}\n" + machine.dump())
-    screens = {"loaded": load.screen}
-    stops_before = len(load.motor_stops)
-    if turbo:  # RUN -> the loader reads the turbo blocks, then the game unpacks
+    labels, answers = read_labels(labels_path), set(read_answers(answers_path))
+    words = read_words(answers_path, guesses_path)
+    if turbo:  # LOAD, PLAY: the boot file starts the loader, which loads and starts the game
+        play, found = start_turbo_tape(machine, pulses, file_name)
+        load = TapeLoad(play_cycle=play)
+        watch_motor(machine, load, load.play_cycle)
+        boot_end = turbo_part_start(pulses)
+        reach_turbo_part(machine, boot_end, max_cycles)
+        load.cycles = machine.cycles - load.play_cycle
+        stops_before = len(load.motor_stops)
+        screens = {"boot_file_read": machine.lines()}
         script = replace(script, startup_max_cycles=script.startup_max_cycles + max_cycles)
-    report = play_loaded_game(machine, read_labels(labels_path), script,
-                              set(read_answers(answers_path)),
-                              read_words(answers_path, guesses_path))
+        report = play_loaded_game(machine, labels, script, answers, words, type_run=False)
+    else:
+        load = load_from_tape(machine, pulses, file_name, max_cycles)
+        if not load.ok:
+            raise MachineError(f"{tap_path}: the KERNAL reported {load.error!r}\n"
+                               + machine.dump())
+        screens = {"loaded": load.screen}
+        report = play_loaded_game(machine, labels, script, answers, words)
     screens.update(report.screens)
     matches = ram_matches(load.ram_at_stop, prg)
     total = load.cycles + report.startup_cycles
@@ -132,14 +170,19 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
         "tiles": [{"row": r, "column": c, "background": bg, "letter_colour": fg}
                   for (r, c), (bg, fg) in zip(report.found_at, report.tile_colours)],
         "wall_seconds": round(time.monotonic() - wall, 1),
-        "measured": "PAL cycles from PLAY going down: the KERNAL's LOAD to READY. ("
-                    "load_cycles), then RUN's RETURN to the game's menu (run_to_menu_cycles: "
-                    "on the turbo tape the turbo load and the unpack); typing RUN is not "
-                    "counted",
+        "measured": ("PAL cycles from PLAY going down: the boot file (load_cycles, to its "
+                     "last pulse; SPACE pressed at FOUND), then to the game's menu "
+                     "(run_to_menu_cycles: the turbo load and the unpack); nothing is typed"
+                     if turbo else
+                     "PAL cycles from PLAY going down: the KERNAL's LOAD to READY. ("
+                     "load_cycles), then RUN's RETURN to the game's menu (run_to_menu_cycles); "
+                     "typing RUN is not counted"),
     }
     if turbo:
         stops = load.motor_stops[stops_before:]
         turbo_cycles = load.play_cycle + stops[-1] - report.run_cycle if stops else None
+        result["found_seconds_pal"] = round((found - play) / PAL_HZ, 2)
+        result["found_to_menu_seconds_pal"] = round((total - (found - play)) / PAL_HZ, 2)
         result["turbo_load_cycles"] = turbo_cycles
         result["turbo_load_seconds_pal"] = turbo_cycles and round(turbo_cycles / PAL_HZ, 2)
         tape_cycles = turbo_tape_cycles(pulses)

@@ -42,7 +42,7 @@ DATA_START = 3
 # before the data; the Open ROMs need 8,192 at least to find a header, so 9,216 keep a margin,
 # and 2,560 (a second) before the data leave the motor time to start again after FOUND.
 BOOT_KERNAL_TIMING = replace(TapeTiming(), header_pilot=0x2400, data_pilot=0x0A00)
-NO_REPEAT_GAP = 8          # short pulses between the boot file's data and the second end marker
+BOOT_FLIP = (0xCD, 2)      # the fault cases' bit of the boot file: in get_byte, off the error path
 
 
 @dataclass(frozen=True)
@@ -147,19 +147,21 @@ def kernal_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeT
     return pulses + [timing.short] * timing.trailer
 
 
-def boot_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeTiming(),
-                     flips: dict[int, int] | None = None) -> list[int]:
-    """The boot file as the KERNAL saves it, but its data recorded once: header twice, silence,
-    the data, then a second end-of-data marker where the data's repeat would begin. Both KERNALs
-    leave the file for the loader as its last byte arrives; the Open ROMs look for the repeat
-    only after a bad byte, and that marker ends their search at once (?LOAD ERROR), where a
-    missing repeat would leave them waiting. ``flips``: data byte offset -> bit mask."""
+def boot_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeTiming()
+                     ) -> list[int]:
+    """The boot file as the KERNAL saves it, but the data's repeat cut to its first byte:
+    header twice, silence, the data, then a repeat of sync and one byte. The Commodore KERNAL
+    leaves the file for the loader as its last byte arrives, before any repeat; the Open ROMs
+    read the repeat to its end marker whether or not they need it (only to correct a bad
+    byte), so they get one that ends at once: a clean file loads, a bad one ends in ?LOAD
+    ERROR, where a missing repeat would leave them searching."""
     pulses: list[int] = [timing.short] * timing.header_pilot
     pulses += kernal_block_pulses(header, True, timing) + [timing.short] * timing.gap
     pulses += kernal_block_pulses(header, False, timing) + [timing.short] * timing.trailer
     pulses += [timing.silence] + [timing.short] * timing.data_pilot
-    pulses += kernal_block_pulses(payload, True, timing, flips)
-    return pulses + [timing.short] * NO_REPEAT_GAP + [timing.long, timing.short]
+    pulses += kernal_block_pulses(payload, True, timing) + [timing.short] * timing.gap
+    pulses += kernal_block_pulses(payload[:1], False, timing)
+    return pulses + [timing.short] * timing.trailer
 
 
 def turbo_blocks(prg: Prg) -> list[bytes]:
@@ -252,6 +254,19 @@ def flipped(pulses: list[int], index: int, timing: TurboTiming = TurboTiming()) 
     return out
 
 
+def boot_flipped(pulses: list[int], offset: int, bit: int,
+                 timing: TapeTiming = BOOT_KERNAL_TIMING) -> list[int]:
+    """The pulses with bit ``bit`` of the boot file's data byte ``offset`` flipped, its check bit
+    left (the KERNAL sees a parity error): the byte's pulse pair for that bit swapped. The data
+    block is found after the one pause on the tape, the silence before its pilot."""
+    silence = pulses.index(timing.silence)
+    sync = 9 * len(byte_pulses(0, timing))
+    at = silence + 1 + timing.data_pilot + sync + offset * len(byte_pulses(0, timing)) + 2 + 2 * bit
+    out = list(pulses)
+    out[at], out[at + 1] = pulses[at + 1], pulses[at]
+    return out
+
+
 def damaged_tapes(pulses: list[int], timing: TurboTiming = TurboTiming()
                   ) -> dict[str, tuple[str, list[int], bool]]:
     """Damaged copies of a turbo tape's pulses for a loader that is not ours to step (VICE):
@@ -262,6 +277,8 @@ def damaged_tapes(pulses: list[int], timing: TurboTiming = TurboTiming()
     layout = TapeLayout(first, timing.gap // 8, (len(pulses) - first) // block_pulses)
     middle = layout.block_start(layout.blocks // 2) + block_pulses // 2
     return {
+        "boot_file_bit": ("one bit of the boot file flipped (the KERNAL's parity catches it, "
+                          "the boot file's XOR too)", boot_flipped(pulses, *BOOT_FLIP), False),
         "flipped_bit": ("one data bit of block 1 flipped",
                         flipped(pulses, layout.pulse_index(Flip(1, DATA_START + 100, 4)),
                                 timing), False),

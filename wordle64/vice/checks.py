@@ -383,7 +383,8 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
 def tape(core: Path, tap: Path, kind: str, prg: Path, labels: dict[str, int],
          words: WordLists, dates: Dates, timeout: float, limits: Limits,
          shots: Path | None) -> Record:
-    """VICE's autostart (LOAD, PLAY) of a .tap to the menu, then a daily won, beside the model."""
+    """VICE's autostart (LOAD, PLAY; RUN at READY. on the standard tape, whose file does not
+    start itself) of a .tap to the menu, then a daily won, beside the model."""
     record = Record(f"tape_{kind}", str(tap))
     started = time.monotonic()
     prg_bytes = prg.read_bytes()
@@ -391,18 +392,23 @@ def tape(core: Path, tap: Path, kind: str, prg: Path, labels: dict[str, int],
         typed = vice.wait_text("LOAD", 30)
         found = vice.wait_text("FOUND", timeout)
         loading = vice.wait_text("LOADING", timeout)
-        before = ready_count(vice.screen_codes())
-        ready = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, timeout,
-                              "READY. after the tape's first file",
-                              ranges=SCREEN_RANGE)
-        menu = vice.wait_text(MENU_TEXT, timeout)
+        if kind == "turbo":     # the boot file starts the loader: no READY., no RUN
+            menu = vice.wait_text(MENU_TEXT, timeout)
+            record.times["found_to_menu_seconds"] = seconds(menu.clock - found.clock)
+        else:
+            before = ready_count(vice.screen_codes())
+            ready = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, timeout,
+                                  "READY. after the tape's first file",
+                                  ranges=SCREEN_RANGE)
+            menu = vice.wait_text(MENU_TEXT, timeout)
+            record.times.update({
+                "load_typed_to_ready_seconds": seconds(ready.clock - typed.clock),
+                "ready_to_menu_seconds": seconds(menu.clock - ready.clock)})
         record.times.update({
             "reset_to_menu_seconds": seconds(menu.clock),
             "load_typed_to_menu_seconds": seconds(menu.clock - typed.clock),
             "load_typed_to_found_seconds": seconds(found.clock - typed.clock),
-            "found_to_loading_seconds": seconds(loading.clock - found.clock),
-            "load_typed_to_ready_seconds": seconds(ready.clock - typed.clock),
-            "ready_to_menu_seconds": seconds(menu.clock - ready.clock)})
+            "found_to_loading_seconds": seconds(loading.clock - found.clock)})
         record.add("the menu says statistics are not kept on tape",
                    seen(vice, "FROM TAPE", limits.start_up), screen_text(vice.screen_codes()))
         if shots is not None:

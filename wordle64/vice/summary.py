@@ -19,13 +19,10 @@ EXPLAINED = {
     "disk start-up (RUN -> menu)": "start-up LOADs W64STATS, not on a new disk: Commodore DOS "
     "reads the directory before it answers FILE NOT FOUND, our drive model answers at once (its "
     "time model charges the OPEN of a file that exists); LOAD -> menu agrees",
-    "turbo tape: LOAD -> READY. (FOUND pause included)": "after FOUND the Commodore KERNAL "
+    "standard tape: LOAD -> READY. (FOUND pause included)": "after FOUND the Commodore KERNAL "
     "on VICE goes on loading at once (found_to_loading_seconds); the Open ROMs KERNAL of our "
-    "model pauses there first: the whole difference lies before READY.",
-    "turbo tape: LOAD -> menu": "the FOUND pause of the Open ROMs KERNAL (above); READY. -> "
-    "menu, the turbo load and the unpack, agree",
-    "standard tape: LOAD -> READY. (FOUND pause included)": "the FOUND pause of the Open ROMs "
-    "KERNAL (above)",
+    "model pauses there first, and there no SPACE is pressed: the whole difference lies "
+    "before READY.",
     "standard tape: LOAD -> menu": "the FOUND pause of the Open ROMs KERNAL (above)",
 }
 
@@ -65,12 +62,11 @@ def summarise(checks: list[dict], load_times: dict, tape: dict, tape_kernal: dic
                              model_startup, limit),
         "disk_to_menu": pair("disk LOAD -> menu", games.get("load_to_menu_seconds"),
                              load_times["time_to_playable"]["disk_seconds"], limit),
-        "turbo_to_ready": pair("turbo tape: LOAD -> READY. (FOUND pause included)",
-                               turbo.get("load_typed_to_ready_seconds"),
-                               tape["load_seconds_pal"], limit),
-        "turbo_ready_to_menu": pair("turbo tape: READY. -> menu (turbo load and unpack)",
-                                    turbo.get("ready_to_menu_seconds"),
-                                    tape["run_to_menu_cycles"] / PAL_HZ, limit),
+        "turbo_to_found": pair("turbo tape: LOAD -> FOUND", turbo.get("load_typed_to_found_seconds"),
+                               tape.get("found_seconds_pal"), limit),
+        "turbo_found_to_menu": pair("turbo tape: FOUND -> menu (boot file, autostart, turbo "
+                                    "load, unpack)", turbo.get("found_to_menu_seconds"),
+                                    tape.get("found_to_menu_seconds_pal"), limit),
         "turbo_to_menu": pair("turbo tape: LOAD -> menu", turbo.get("load_typed_to_menu_seconds"),
                               tape["seconds_pal"], limit),
         "kernal_to_ready": pair("standard tape: LOAD -> READY. (FOUND pause included)",

@@ -9,7 +9,7 @@
 ; file (its tape IRQ goes through $0314, at $F92C, so the vector's low byte must stay $2C: the
 ; loader starts at $022C); the Open ROMs, which read the tape without interrupts, take it just
 ; after the LOAD. Either way nobody types RUN. `autostart` checks the boot file's XOR (the KERNAL
-; never gets to its own checksum) and shows ?LOAD ERROR when it is wrong.
+; never gets to its own checksum); when it is wrong the KERNAL loads the file again.
 ;
 ; Turbo format: one bit per pulse, short = 0, long = 1, bytes MSB first. The tape speed is
 ; measured, not assumed: after a lead-in of zero bits (found as LEAD_ZEROS short pulses in a row,
@@ -43,13 +43,13 @@ GAME_START      = 2061          ; SYS target of the game's BASIC stub (basic_stu
 .ifndef BOOT_BALANCE
 BOOT_BALANCE    = 0             ; the byte that makes the boot file's XOR 0 (the build's 2nd pass)
 .endif
-BOOT_START      = $022C         ; the boot file: autostart's address, its low byte the tape IRQ's
+BOOT_START      = $0218         ; the boot file: from past a typed LOAD line ...
 BOOT_END        = $0316         ; ... up to the IRQ vector's high byte
+KERNAL_IRQ      = $EA31         ; the KERNAL's IRQ (both KERNALs'), in $0314 while the Open ROMs load
 KERNAL_TAPE_IRQ = $F92C         ; the Commodore KERNAL's tape read IRQ, in $0314 while it loads
 KERNAL_IOINIT   := $FF84        ; CIAs as at reset: jiffy IRQ, no NMIs, timers stopped, motor off
 KERNAL_RESTOR   := $FF8A        ; the KERNAL's vectors $0314-$0333 back
-BASIC_IERROR    := $0300        ; BASIC's error vector: X = error number
-BASIC_ERROR_LOAD = $1D          ; ?LOAD ERROR
+FILE_NAME_LENGTH := $B7         ; KERNAL: SETNAM's length
 TRDTMP          := $02A3        ; the Commodore KERNAL's tape IRQ stores CIA1's ICR here, per pulse
 TRDTMP_LOADING  = $90           ; ... an edge: the value the boot file holds there
 LEAD_ZEROS      = 256           ; short pulses in a row that mark the lead-in (Y wraps)
@@ -82,7 +82,31 @@ stall:          .res 1          ; polling units left before a wait is given up
 polls:          .res 1          ; 256-poll rounds left in the current unit
 
 .segment "BOOTADDR"
-        .addr   autostart       ; the boot file's load address
+        .addr   BOOT_START      ; the boot file's load address
+
+.segment "BOOTHEAD"
+
+; boot_error: the boot file read wrong (its code may be wrong too): TAPE ERROR: REWIND AND PRESS
+; PLAY; once the player has, the KERNAL's LOAD again, with the player's name and
+; device (its last byte starts autostart again; a KERNAL that gets to return comes back here).
+; in: anything  out: never returns  clobbers: everything
+.proc boot_error
+        jsr     report
+        ldx     #$FF
+        txs                             ; each retry starts from an empty stack
+        lda     #0
+        sta     FILE_NAME_LENGTH        ; any name (the typed one may be overwritten)
+        jsr     KERNAL_LOAD             ; A = 0: LOAD, not VERIFY
+        jmp     autostart
+.endproc
+
+; start_game: the tape stopped, the game.
+; in: the game loaded and checked  out: never returns  clobbers: everything
+.proc start_game
+        jsr     stop_tape
+        cli
+        jmp     GAME_START
+.endproc
 
 .segment "AUTOSTART"
 
@@ -93,27 +117,20 @@ polls:          .res 1          ; 256-poll rounds left in the current unit
 .proc autostart
         lda     #TRDTMP_LOADING
         sta     TRDTMP                  ; the KERNAL's scratch byte as the file holds it
-        ldx     #<(BOOT_END - BOOT_START)
+        ldx     #BOOT_END - BOOT_START
         lda     #0
-@sum:   eor     BOOT_START-1,x
+@sum:   eor     BOOT_START-1,x          ; every byte
         dex
         bne     @sum
         tax
-        bne     boot_error              ; a byte read wrong: the code may be wrong too
-        jsr     KERNAL_IOINIT           ; no NMIs from CIA2's timers (the Open ROMs run one)
+        beq     @good
+        jmp     boot_error              ; a byte read wrong: the code may be wrong too
+@good:  jsr     KERNAL_IOINIT           ; no NMIs from CIA2's timers (the Open ROMs run one)
         jmp     turbo_load
 .endproc
-.assert autostart = BOOT_START, error, "the boot file starts with autostart"
-.assert <autostart = <KERNAL_TAPE_IRQ, error, "the IRQ vector's low byte stays the tape IRQ's"
-
-; boot_error: the boot file read wrong: the motor off, the screen on, ?LOAD ERROR, BASIC.
-; in: anything  out: never returns (BASIC's READY.)  clobbers: everything
-.proc boot_error
-        jsr     stop_tape
-        cli
-        ldx     #BASIC_ERROR_LOAD
-        jmp     (BASIC_IERROR)
-.endproc
+.assert BOOT_END - BOOT_START < 256, error, "autostart sums the boot file with X"
+.assert <autostart = <KERNAL_IRQ, error, "the IRQ vector's low byte stays the Open ROMs' IRQ's"
+.assert <autostart - <KERNAL_TAPE_IRQ = 5, error, "the Commodore tape IRQ entered past its LDX/LDY"
 
 ; stop_tape: the CIAs as at reset (the motor off, CIA1's jiffy IRQ back), the KERNAL's vectors,
 ; the screen on, the KERNAL's motor interlock set (<> 0: its IRQ leaves the motor off while PLAY
@@ -161,14 +178,12 @@ polls:          .res 1          ; 256-poll rounds left in the current unit
 
 .segment "RS232"
 
-; start_game: the tape stopped, no key typed during the load left in the buffer, the game.
-; in: the game loaded and checked  out: never returns  clobbers: everything
-.proc start_game
-        jsr     stop_tape
-        lda     #0
-        sta     KEYS_WAITING
-        cli
-        jmp     GAME_START
+; tape_error: TAPE ERROR: REWIND AND PRESS PLAY; once the player has, the load starts again
+; from the lead-in.
+; in: anything  out: never returns  clobbers: everything
+.proc tape_error
+        jsr     report
+        jmp     turbo_load
 .endproc
 
 .segment "TAPEVARS"
@@ -190,11 +205,11 @@ polls:          .res 1          ; 256-poll rounds left in the current unit
 
 .segment "RESIDENT"
 
-; tape_error: the motor off, the screen on, TAPE ERROR; when the player has rewound (the
-; datasette's keys up, then PLAY down) the load starts again from the lead-in.
-; in: anything  out: never returns  clobbers: everything
-.proc tape_error
-        jsr     stop_tape
+; report: TAPE ERROR: REWIND AND PRESS PLAY, the tape stopped; returns when the player has
+; rewound (the datasette's keys up, then PLAY down).
+; in: nothing  out: PLAY down  clobbers: everything
+.proc report
+        jsr     stop_tape               ; first: IOINIT may touch the screen
         ldx     #message_end - message
 @print: lda     message-1,x             ; the message is stored backwards
         jsr     KERNAL_CHROUT
@@ -205,7 +220,7 @@ polls:          .res 1          ; 256-poll rounds left in the current unit
         beq     @up
 @down:  bit     CPU_PORT                ; ... and PLAY again
         bne     @down
-        jmp     turbo_load
+        rts
 .endproc
 
 ; "\rTAPE ERROR: REWIND AND PRESS PLAY\r" backwards (printed from the end)
@@ -307,6 +322,7 @@ message_end:
         inc     ptr+1
         dec     remaining
         bpl     @sync                   ; remaining was not 0
+        sty     KEYS_WAITING            ; Y = 0: nothing typed during the load reaches the game
         jmp     start_game
 @error: jmp     tape_error
 .endproc
