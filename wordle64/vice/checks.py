@@ -395,6 +395,8 @@ def tape(core: Path, tap: Path, kind: str, prg: Path, labels: dict[str, int],
         if kind == "turbo":     # the boot file starts the loader: no READY., no RUN
             menu = vice.wait_text(MENU_TEXT, timeout)
             record.times["found_to_menu_seconds"] = seconds(menu.clock - found.clock)
+            vice.type("{CBM}")  # VICE's autostart holds C= (past FOUND's pause) until the
+            #                     READY. that never comes: let go of it, as a player's hand
         else:
             before = ready_count(vice.screen_codes())
             ready = vice.wait_for(lambda s: ready_count(s.ram[0]) > before, timeout,
@@ -437,7 +439,9 @@ def tape_faults(core: Path, tap: Path, limits: Limits, shots: Path | None) -> Re
             path.write_bytes(tap_bytes(damaged))
             with Vice.start(core, path, Settings(autostart=True)) as vice:
                 typed = vice.wait_text("LOAD", 30).clock
-                wanted = MENU_TEXT if loads else TAPE_ERROR_TEXT
+                wanted = (MENU_TEXT if loads else "ERROR" if name == "boot_file_bit"
+                          else TAPE_ERROR_TEXT)   # a bad boot file: the KERNAL's ?LOAD ERROR
+                #                                   (it stops storing) or our TAPE ERROR
                 ok = seen(vice, wanted, limits.tape_turbo)
                 record.times[f"{name}_seconds"] = seconds(vice.clock - typed)
                 codes = vice.screen_codes()

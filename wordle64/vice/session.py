@@ -33,7 +33,8 @@ SHIFT_LEAD_FRAMES = 3                 # the shift key is seen before the key it 
 
 # Browser key codes in the places of the C64 keys they stand for (positional keymap).
 NAMED_CODES = {"RETURN": "Enter", "STOP": "Escape", "DEL": "Backspace", "SPACE": "Space",
-               "F1": "F1", "HOME": "Home", "DOWN": "ArrowDown", "RIGHT": "ArrowRight"}
+               "F1": "F1", "HOME": "Home", "DOWN": "ArrowDown", "RIGHT": "ArrowRight",
+               "CBM": "ControlLeft"}
 CHAR_CODES = {" ": ("Space", False), "\n": ("Enter", False), "*": ("BracketRight", False),
               '"': ("Digit2", True), "$": ("Digit4", True), ",": ("Comma", False),
               ".": ("Period", False), "/": ("Slash", False), ":": ("Semicolon", False),
@@ -41,7 +42,7 @@ CHAR_CODES = {" ": ("Space", False), "\n": ("Enter", False), "*": ("BracketRight
 VIRTUAL_KEYS = {"Enter": 13, "Escape": 27, "Backspace": 8, "Space": 32, "ShiftLeft": 16,
                 "BracketRight": 221, "Comma": 188, "Period": 190, "Slash": 191,
                 "Semicolon": 186, "Equal": 187, "Minus": 189, "F1": 112, "Home": 36,
-                "ArrowDown": 40, "ArrowRight": 39}
+                "ArrowDown": 40, "ArrowRight": 39, "ControlLeft": 17}
 
 RETROARCH_CONFIG = """\
 audio_enable = "{audio}"
