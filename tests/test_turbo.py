@@ -40,8 +40,8 @@ def tape(toy: Prg, loader: tuple[bytes, Prg], **flips) -> list[int]:
 
 def boot_pulses(loader: tuple[bytes, Prg]) -> int:
     code, boot = loader
-    return len(turbo.kernal_file_pulses(turbo.boot_header(boot, petscii_name("TOY"), code),
-                                        boot.payload, turbo.BOOT_KERNAL_TIMING))
+    return len(turbo.boot_file_pulses(turbo.boot_header(boot, petscii_name("TOY"), code),
+                                      boot.payload, turbo.BOOT_KERNAL_TIMING))
 
 
 def test_turbo_tape_is_the_boot_file_then_the_turbo_part(toy: Prg,
@@ -53,19 +53,39 @@ def test_turbo_tape_is_the_boot_file_then_the_turbo_part(toy: Prg,
     assert min(whole.pulses[:whole.boot_pulses]) > 320            # every KERNAL pulse longer
 
 
-def test_loader_fills_the_header_and_the_boot_line_sys_2061(loader: tuple[bytes, Prg],
-                                                            toy: Prg) -> None:
+def test_loader_fills_the_header_and_the_boot_file_ends_on_the_irq_vector(
+        loader: tuple[bytes, Prg], toy: Prg) -> None:
     code, boot = loader
     assert len(code) == turbo.LOADER_SIZE == 171
-    assert boot.load_address == 0x0801
-    assert boot.payload[4:10] == b"\x9e2061\x00" and len(boot.payload) <= 200
+    assert (boot.load_address, boot.end_address) == (0x0218, 0x0316)
+    assert boot.payload[-2:] == b"\x31\x02"           # CINV -> $0231: $EA31's low byte kept
+    data = boot.payload
+    assert data[0x0300 - 0x0218:0x030C - 0x0218] == bytes.fromhex("8be383a47ca51aa7e4a786ae")
+    assert data[0x0288 - 0x0218] == 0x04 and data[0x028F - 0x0218:0x0291 - 0x0218] == b"\x48\xeb"
+    check = 0
+    for value in data:
+        check ^= value
+    assert check == 0                                   # autostart checks the file's XOR
     header = turbo.boot_header(boot, petscii_name("TOY"), code)
     assert len(header) == 192 and header[0] == 3
-    assert struct.unpack_from("<HH", header, 1) == (0x0801, boot.end_address)
+    assert struct.unpack_from("<HH", header, 1) == (0x0218, 0x0316)
     assert header[5:21] == b"TOY".ljust(16) and header[21:] == code
     assert turbo.game_start(toy) == 2061
     with pytest.raises(Wordle64Error, match="SYS"):
         turbo.game_start(Prg(0x0801, b"\x0b\x08\x0a\x00\x99\"HI\"\x00\x00\x00"))
+
+
+def test_the_boot_file_is_recorded_once_with_a_one_byte_repeat(loader: tuple[bytes, Prg]
+                                                               ) -> None:
+    code, boot = loader
+    pulses = turbo.boot_file_pulses(turbo.boot_header(boot, petscii_name("TOY"), code),
+                                    boot.payload, turbo.BOOT_KERNAL_TIMING)
+    markers = [i for i in range(len(pulses) - 1) if pulses[i] == 0x56 * 8
+               and pulses[i + 1] == 0x30 * 8]           # end-of-data: long, short
+    assert len(markers) == 4                            # header twice, data, the repeat
+    per_byte = 20
+    repeat = (markers[3] - markers[2] - 2 - 79) // per_byte
+    assert repeat == 9 + 1 + 1                          # sync countdown, one byte, checksum
 
 
 def test_blocks_read_back_and_a_flipped_bit_is_caught(tmp_path: Path, toy: Prg,
@@ -88,9 +108,11 @@ def test_blocks_read_back_and_a_flipped_bit_is_caught(tmp_path: Path, toy: Prg,
 
 
 def load_turbo(pulses: list[int]) -> tuple[Machine, tapefaults.TapeLoad]:
+    """LOAD and PLAY, nothing typed after: the boot file starts the loader."""
     machine = Machine(roms_or_skip())
     machine.boot()
-    return machine, tapefaults.run_turbo_load(machine, pulses, "TOY", 200_000_000)
+    return machine, tapefaults.run_turbo_load(machine, pulses, "TOY",
+                                              turbo.turbo_part_start(pulses), 200_000_000)
 
 
 def test_the_loader_loads_and_starts_the_program(toy: Prg, loader: tuple[bytes, Prg]) -> None:
@@ -99,10 +121,11 @@ def test_the_loader_loads_and_starts_the_program(toy: Prg, loader: tuple[bytes, 
     machine.run(200_000)
     assert machine.shows("TAPE OK")                              # the program ran
     assert not machine.datasette.motor and machine.io(0xD011) & 0x10     # motor off, screen on
-    # RUN typed to the motor's stop: the turbo part's tape time (the lead-in and 3 blocks), plus
-    # the typing, the rest of the boot file's trailer and the set-up, never a wait of its own
-    tape_time = sum(tape(toy, loader)[boot_pulses(loader):])
-    assert turbo.turbo_tape_cycles(tape(toy, loader)) == tape_time   # found from the pulses alone
+    # PLAY to the motor's stop: the whole tape's time, plus the FOUND prompt's SPACE and the
+    # motor stopped between the KERNAL's load and the autostart, never a wait of its own
+    tape_time = sum(tape(toy, loader))
+    assert turbo.turbo_tape_cycles(tape(toy, loader)) == sum(tape(toy, loader)[
+        boot_pulses(loader):])                                    # found from the pulses alone
     assert tape_time < load.cycles < tape_time + 400_000
 
 
@@ -182,7 +205,7 @@ def test_the_counted_poll_skip_changes_nothing_the_loader_sees(toy: Prg,
         if not skip:
             machine.board._skip_counted_poll = lambda *args: None
         load = tapefaults.run_turbo_load(machine, pulses[:len(pulses) - 8 * 200], "TOY",
-                                         200_000_000)
+                                         boot_pulses(loader), 200_000_000)
         results.append((load.motor_stops, load.ram_at_stop, machine.board.skipped))
     assert results[0][:2] == results[1][:2]
     assert results[0][2] > results[1][2]                         # the skip did jump
@@ -203,3 +226,21 @@ def test_damaged_copies_break_what_they_say(toy: Prg, loader: tuple[bytes, Prg])
         assert loads and played[:boot] == pulses[:boot] and len(played) == len(pulses)
         ratio = sum(played[boot:]) / sum(pulses[boot:])
         assert abs(ratio - (0.9 if name == "fast_jitter" else 1.1)) < 0.01
+
+
+def test_a_bad_bit_in_the_boot_file_is_reported_not_run(toy: Prg,
+                                                        loader: tuple[bytes, Prg]) -> None:
+    pulses = tape(toy, loader)
+    bad = turbo.boot_flipped(pulses, 0xCD, 2)            # the KERNAL sees a parity error
+    assert sum(a != b for a, b in zip(bad, pulses)) == 2 and len(bad) == len(pulses)
+    machine, load = load_turbo(bad)
+    assert not load.ok and machine.shows(ERROR)          # autostart's XOR caught it
+    assert not machine.shows("TAPE OK") and not machine.datasette.motor
+
+
+def test_the_game_starts_with_no_run_typed(toy: Prg, loader: tuple[bytes, Prg]) -> None:
+    machine = Machine(roms_or_skip())
+    machine.boot()
+    tapefaults.start_turbo_tape(machine, tape(toy, loader), "TOY")
+    machine.run(30 * 985_248)                            # nothing typed after the LOAD
+    assert machine.shows("TAPE OK")                        # the program runs by itself

@@ -232,10 +232,12 @@ def make_tape_load_times(prg_path: str, tape_json: str, kernal_json: str, machin
                           "seconds_pal": kernal["load_seconds_pal"]}
     tape["model"] = (
         "emulated on wordle64.c64.board with the Open ROMs KERNAL: PAL cycles from PLAY going "
-        "down (FOUND pause included) to the end of the load; typing LOAD and RUN is not "
-        "counted. Modelled, not emulated: the datasette's motor spin-up, wow and flutter, and "
-        "the VIC's bad lines as a flat 40 cycles each (the screen is blanked while the tape "
-        "runs).")
+        "down to the end of the load. The turbo tape: LOAD typed before PLAY, nothing after "
+        "(the boot file starts the loader), SPACE pressed at FOUND, which the Open ROMs wait "
+        "for (the Commodore KERNAL's C=; VICE's autostart holds it). The standard tape: the "
+        "FOUND pause included, typing RUN not counted. Modelled, not emulated: the datasette's "
+        "motor spin-up, wow and flutter, and the VIC's bad lines as a flat 40 cycles each (the "
+        "screen is blanked while the tape runs).")
     tape["within_target"] = bool(turbo) and turbo["cycles"] / PAL_HZ <= tape_target_seconds
     result["tape"] = tape
     playable = result.get("time_to_playable") or {}
