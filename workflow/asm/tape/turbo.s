@@ -3,13 +3,16 @@
 ; The tape (wordle64.media.turbo writes it; docs/tape.md has the format and what it
 ; guarantees): a KERNAL file, the boot file, whose header block carries LOADER in its 171 free
 ; bytes (the KERNAL reads the header into the tape buffer, so the loader sits at $0351 before the
-; boot file's data arrives), then the game in turbo blocks. The boot file ($022C-$0315) is
+; boot file's data arrives), then the game in turbo blocks. The boot file ($0218-$0315) is
 ; recorded once, and it ends on the IRQ vector: the last byte the KERNAL stores points the next
-; interrupt at `autostart`. The Commodore KERNAL takes that interrupt while it still reads the
-; file (its tape IRQ goes through $0314, at $F92C, so the vector's low byte must stay $2C: the
-; loader starts at $022C); the Open ROMs, which read the tape without interrupts, take it just
-; after the LOAD. Either way nobody types RUN. `autostart` checks the boot file's XOR (the KERNAL
-; never gets to its own checksum); when it is wrong the KERNAL loads the file again.
+; interrupt at `autostart` ($0231). The Commodore KERNAL takes that interrupt while it still
+; reads the file (its tape IRQ goes through $0314); the Open ROMs, which read the tape with
+; interrupts mostly off, take it just after their LOAD. Between the vector's two bytes its low
+; byte alone has changed, so it stays $31: $EA31 is the Open ROMs' own IRQ, and $F931 is five
+; bytes into the Commodore KERNAL's tape IRQ ($F92C), where the timer-reading loop finds the
+; timer changed (X holds the stack pointer, not its high byte) and starts again at $F92C.
+; Either way nobody types RUN. `autostart` checks the boot file's XOR (the Commodore KERNAL never
+; gets to its own checksum); when it is wrong, TAPE ERROR, and the KERNAL loads the file again.
 ;
 ; Turbo format: one bit per pulse, short = 0, long = 1, bytes MSB first. The tape speed is
 ; measured, not assumed: after a lead-in of zero bits (found as LEAD_ZEROS short pulses in a row,
@@ -47,8 +50,6 @@ BOOT_START      = $0218         ; the boot file: from past a typed LOAD line ...
 BOOT_END        = $0316         ; ... up to the IRQ vector's high byte
 KERNAL_IRQ      = $EA31         ; the KERNAL's IRQ (both KERNALs'), in $0314 while the Open ROMs load
 KERNAL_TAPE_IRQ = $F92C         ; the Commodore KERNAL's tape read IRQ, in $0314 while it loads
-KERNAL_IOINIT   := $FF84        ; CIAs as at reset: jiffy IRQ, no NMIs, timers stopped, motor off
-KERNAL_RESTOR   := $FF8A        ; the KERNAL's vectors $0314-$0333 back
 FILE_NAME_LENGTH := $B7         ; KERNAL: SETNAM's length
 TRDTMP          := $02A3        ; the Commodore KERNAL's tape IRQ stores CIA1's ICR here, per pulse
 TRDTMP_LOADING  = $90           ; ... an edge: the value the boot file holds there
