@@ -154,7 +154,7 @@ def boot_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeTim
     leaves the file for the loader as its last byte arrives, before any repeat; the Open ROMs
     read the repeat to its end marker whether or not they need it (only to correct a bad
     byte), so they get one that ends at once: a clean file loads, a bad one ends in ?LOAD
-    ERROR, where a missing repeat would leave them searching."""
+    ERROR, where with no repeat every load would."""
     pulses: list[int] = [timing.short] * timing.header_pilot
     pulses += kernal_block_pulses(header, True, timing) + [timing.short] * timing.gap
     pulses += kernal_block_pulses(header, False, timing) + [timing.short] * timing.trailer
