@@ -115,6 +115,36 @@ def skipped_result(out_json: str, out_screens: str, roms: str | None) -> dict:
     return result
 
 
+def start_turbo_load(machine: Machine, pulses: list[int], name: str, max_cycles: int
+                     ) -> tuple[TapeLoad, int, int]:
+    """LOAD and PLAY the turbo tape, run until it has played the boot file (the loader at the
+    lead-in): the load so far (motor stops watched), FOUND's cycle, the stops until then."""
+    play, found = start_turbo_tape(machine, pulses, name)
+    load = TapeLoad(play_cycle=play)
+    watch_motor(machine, load, play)
+    reach_turbo_part(machine, turbo_part_start(pulses), max_cycles)
+    load.cycles = machine.cycles - play
+    return load, found, len(load.motor_stops)
+
+
+def turbo_figures(pulses: list[int], load: TapeLoad, turbo_from: int, found: int,
+                  stops_before: int, total: int) -> dict:
+    """The turbo tape's own spans: PLAY to FOUND, FOUND to the menu, the loader's time from the
+    lead-in to its last block, and that against the turbo part's tape time."""
+    stops = load.motor_stops[stops_before:]
+    turbo_cycles = load.play_cycle + stops[-1] - turbo_from if stops else None
+    tape_cycles = turbo_tape_cycles(pulses)
+    return {
+        "found_seconds_pal": round((found - load.play_cycle) / PAL_HZ, 2),
+        "found_to_menu_seconds_pal": round((total - (found - load.play_cycle)) / PAL_HZ, 2),
+        "turbo_load_cycles": turbo_cycles,
+        "turbo_load_seconds_pal": turbo_cycles and round(turbo_cycles / PAL_HZ, 2),
+        "turbo_tape_seconds_pal": round(tape_cycles / PAL_HZ, 2),
+        "turbo_model_difference_percent": turbo_cycles and round(
+            100 * (turbo_cycles - tape_cycles) / tape_cycles, 2),
+    }
+
+
 def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path: str,
                    guesses_path: str, out_json: str, out_screens: str, *, roms: str | None,
                    file_name: str, script: GameScript, max_cycles: int, turbo: bool) -> dict:
@@ -131,13 +161,7 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
     labels, answers = read_labels(labels_path), set(read_answers(answers_path))
     words = read_words(answers_path, guesses_path)
     if turbo:  # LOAD, PLAY: the boot file starts the loader, which loads and starts the game
-        play, found = start_turbo_tape(machine, pulses, file_name)
-        load = TapeLoad(play_cycle=play)
-        watch_motor(machine, load, load.play_cycle)
-        boot_end = turbo_part_start(pulses)
-        reach_turbo_part(machine, boot_end, max_cycles)
-        load.cycles = machine.cycles - load.play_cycle
-        stops_before = len(load.motor_stops)
+        load, found, stops_before = start_turbo_load(machine, pulses, file_name, max_cycles)
         screens = {"boot_file_read": machine.lines()}
         script = replace(script, startup_max_cycles=script.startup_max_cycles + max_cycles)
         report = play_loaded_game(machine, labels, script, answers, words, type_run=False)
@@ -179,16 +203,7 @@ def run_tape_stage(tap_path: str, prg_path: str, labels_path: str, answers_path:
                      "typing RUN is not counted"),
     }
     if turbo:
-        stops = load.motor_stops[stops_before:]
-        turbo_cycles = load.play_cycle + stops[-1] - report.run_cycle if stops else None
-        result["found_seconds_pal"] = round((found - play) / PAL_HZ, 2)
-        result["found_to_menu_seconds_pal"] = round((total - (found - play)) / PAL_HZ, 2)
-        result["turbo_load_cycles"] = turbo_cycles
-        result["turbo_load_seconds_pal"] = turbo_cycles and round(turbo_cycles / PAL_HZ, 2)
-        tape_cycles = turbo_tape_cycles(pulses)
-        result["turbo_tape_seconds_pal"] = round(tape_cycles / PAL_HZ, 2)
-        result["turbo_model_difference_percent"] = turbo_cycles and round(
-            100 * (turbo_cycles - tape_cycles) / tape_cycles, 2)
+        result.update(turbo_figures(pulses, load, report.run_cycle, found, stops_before, total))
     write_text(out_screens, "".join(
         f"== {name} ==\n" + "\n".join(f"|{line}|" for line in lines) + "\n"
         for name, lines in screens.items()))
