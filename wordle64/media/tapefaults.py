@@ -15,7 +15,7 @@ from pathlib import Path
 
 from wordle64.c64.datasette import faulty_pulses
 from wordle64.c64.emu import PAL_HZ
-from wordle64.c64.machine import FRAME_CYCLES, Machine, MachineError, locate_roms
+from wordle64.c64.machine import FRAME_CYCLES, Machine, locate_roms
 from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
