@@ -186,15 +186,25 @@ def byte_pulses(value: int, timing: TapeTiming) -> list[int]:
     return pulses + (one if check else zero)
 
 
-def block_pulses(data: bytes, first_copy: bool, timing: TapeTiming) -> list[int]:
-    """Sync countdown, data, XOR checksum and end-of-data marker of one block copy."""
-    sync = bytes(range(0x89, 0x80, -1)) if first_copy else bytes(range(0x09, 0x00, -1))
-    checksum = 0
+def xor_of(data: bytes) -> int:
+    """The XOR of every byte: the checksum of a KERNAL tape block (and of a turbo block)."""
+    check = 0
     for value in data:
-        checksum ^= value
-    pulses: list[int] = []
-    for value in sync + data + bytes([checksum]):
-        pulses += byte_pulses(value, timing)
+        check ^= value
+    return check
+
+
+def block_pulses(data: bytes, first_copy: bool, timing: TapeTiming,
+                 flips: dict[int, int] | None = None) -> list[int]:
+    """Sync countdown, data, XOR checksum and end-of-data marker of one block copy; ``flips``
+    (byte offset -> bit mask) changes data bits on tape without their check bit, as a misread
+    pulse would (the KERNAL sees a parity error)."""
+    sync = bytes(range(0x89, 0x80, -1)) if first_copy else bytes(range(0x09, 0x00, -1))
+    pulses: list[int] = [p for value in sync for p in byte_pulses(value, timing)]
+    for offset, value in enumerate(data + bytes([xor_of(data)])):
+        mask = (flips or {}).get(offset, 0)
+        good = byte_pulses(value, timing)
+        pulses += byte_pulses(value ^ mask, timing)[:-2] + good[-2:] if mask else good
     return pulses + [timing.long, timing.short]
 
 

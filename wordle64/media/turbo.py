@@ -23,7 +23,8 @@ from wordle64.c64.prg import Prg, parse_prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes
 from wordle64.media.images import (TAPE_BLOCK_SIZE, TAPE_FILE_PRG, TAPE_NAME_SIZE, TapeTiming,
-                                   byte_pulses, petscii_name, read_tap, tap_bytes, tap_pulses)
+                                   block_pulses, byte_pulses, petscii_name, read_tap, tap_bytes,
+                                   tap_pulses, xor_of)
 from wordle64.toolchain import assemble_and_link
 
 log = logging.getLogger(__name__)
@@ -105,63 +106,34 @@ def build_loader(asm_dir: str | Path, prg: Prg, timing: TurboTiming = TurboTimin
     return loader, boot
 
 
-def xor_of(data: bytes) -> int:
-    check = 0
-    for value in data:
-        check ^= value
-    return check
-
-
 def boot_header(boot: Prg, name: bytes, loader: bytes) -> bytes:
     """The boot file's 192-byte header: type, start, end, name, then the loader."""
     head = struct.pack("<BHH", TAPE_FILE_PRG, boot.load_address, boot.end_address & 0xFFFF)
     return head + name.ljust(TAPE_NAME_SIZE, b" ") + loader
 
 
-def kernal_block_pulses(data: bytes, first_copy: bool, timing: TapeTiming,
-                        flips: dict[int, int] | None = None) -> list[int]:
-    """One copy of a KERNAL block; ``flips`` (byte offset -> bit mask) changes data bits on
-    tape without their check bit, as a misread pulse would (the KERNAL sees a parity error)."""
-    sync = bytes(range(0x89, 0x80, -1)) if first_copy else bytes(range(0x09, 0x00, -1))
-    checksum = 0
-    for value in data:
-        checksum ^= value
-    pulses: list[int] = [p for value in sync for p in byte_pulses(value, timing)]
-    for offset, value in enumerate(data + bytes([checksum])):
-        mask = (flips or {}).get(offset, 0)
-        good = byte_pulses(value, timing)
-        pulses += byte_pulses(value ^ mask, timing)[:-2] + good[-2:] if mask else good
-    return pulses + [timing.long, timing.short]
-
-
 def kernal_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeTiming(),
-                       flips: tuple[dict[int, int], dict[int, int]] = ({}, {})) -> list[int]:
+                       flips: tuple[dict[int, int], dict[int, int]] = ({}, {}),
+                       repeat: int | None = None) -> list[int]:
     """A file as the KERNAL saves it: header twice, silence, data twice; ``flips`` for the
-    data block's first and second copy."""
+    data block's first and second copy; ``repeat``: the second copy cut to that many bytes."""
     pulses: list[int] = [timing.short] * timing.header_pilot
-    pulses += kernal_block_pulses(header, True, timing) + [timing.short] * timing.gap
-    pulses += kernal_block_pulses(header, False, timing) + [timing.short] * timing.trailer
+    pulses += block_pulses(header, True, timing) + [timing.short] * timing.gap
+    pulses += block_pulses(header, False, timing) + [timing.short] * timing.trailer
     pulses += [timing.silence] + [timing.short] * timing.data_pilot
-    pulses += kernal_block_pulses(payload, True, timing, flips[0]) + [timing.short] * timing.gap
-    pulses += kernal_block_pulses(payload, False, timing, flips[1])
+    pulses += block_pulses(payload, True, timing, flips[0]) + [timing.short] * timing.gap
+    pulses += block_pulses(payload[:repeat], False, timing, flips[1])
     return pulses + [timing.short] * timing.trailer
 
 
 def boot_file_pulses(header: bytes, payload: bytes, timing: TapeTiming = TapeTiming()
                      ) -> list[int]:
-    """The boot file as the KERNAL saves it, but the data's repeat cut to its first byte:
-    header twice, silence, the data, then a repeat of sync and one byte. The Commodore KERNAL
-    leaves the file for the loader as its last byte arrives, before any repeat; the Open ROMs
-    read the repeat to its end marker whether or not they need it (only to correct a bad
-    byte), so they get one that ends at once: a clean file loads, a bad one ends in ?LOAD
-    ERROR, where with no repeat every load would."""
-    pulses: list[int] = [timing.short] * timing.header_pilot
-    pulses += kernal_block_pulses(header, True, timing) + [timing.short] * timing.gap
-    pulses += kernal_block_pulses(header, False, timing) + [timing.short] * timing.trailer
-    pulses += [timing.silence] + [timing.short] * timing.data_pilot
-    pulses += kernal_block_pulses(payload, True, timing) + [timing.short] * timing.gap
-    pulses += kernal_block_pulses(payload[:1], False, timing)
-    return pulses + [timing.short] * timing.trailer
+    """The boot file as the KERNAL saves it, but the data's repeat cut to its first byte. The
+    Commodore KERNAL leaves the file for the loader as its last byte arrives, before any
+    repeat; the Open ROMs read the repeat to its end marker whether or not they need it (only
+    to correct a bad byte), so they get one that ends at once: a clean file loads, a bad one
+    ends in ?LOAD ERROR, where with no repeat every load would."""
+    return kernal_file_pulses(header, payload, timing, repeat=1)
 
 
 def turbo_blocks(prg: Prg) -> list[bytes]:
@@ -172,10 +144,7 @@ def turbo_blocks(prg: Prg) -> list[bytes]:
     for index in range(count):
         chunk = data[index * BLOCK:(index + 1) * BLOCK].ljust(BLOCK, b"\0")
         body = bytes([SYNC2, count - 1 - index]) + chunk
-        check = 0
-        for value in body:
-            check ^= value
-        blocks.append(bytes([SYNC1]) + body + bytes([check]))
+        blocks.append(bytes([SYNC1]) + body + bytes([xor_of(body)]))
     return blocks
 
 
@@ -259,9 +228,9 @@ def boot_flipped(pulses: list[int], offset: int, bit: int,
     """The pulses with bit ``bit`` of the boot file's data byte ``offset`` flipped, its check bit
     left (the KERNAL sees a parity error): the byte's pulse pair for that bit swapped. The data
     block is found after the one pause on the tape, the silence before its pilot."""
-    silence = pulses.index(timing.silence)
-    sync = 9 * len(byte_pulses(0, timing))
-    at = silence + 1 + timing.data_pilot + sync + offset * len(byte_pulses(0, timing)) + 2 + 2 * bit
+    per_byte = len(byte_pulses(0, timing))
+    data = pulses.index(timing.silence) + 1 + timing.data_pilot + 9 * per_byte  # past the sync
+    at = data + offset * per_byte + 2 + 2 * bit                                 # past the marker
     out = list(pulses)
     out[at], out[at + 1] = pulses[at + 1], pulses[at]
     return out
@@ -331,10 +300,7 @@ def decode_turbo(pulses: list[int], load_address: int, threshold: int | None = N
         if raw[0] != SYNC2:
             continue                     # not a block: search on from here, as the loader does
         position += 8 * BODY
-        check = 0
-        for value in raw:
-            check ^= value
-        if check or (expected is not None and raw[1] != expected - 1):
+        if xor_of(raw) or (expected is not None and raw[1] != expected - 1):
             raise Wordle64Error(f"turbo tape: bad block at pulse {position}")
         expected = raw[1]
         blocks.append(raw[2:2 + BLOCK])
