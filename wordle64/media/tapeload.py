@@ -57,16 +57,23 @@ def error_line(machine: Machine) -> str | None:
     return next((line.strip() for line in machine.lines() if "ERROR" in line), None)
 
 
-def load_from_tape(machine: Machine, pulses: list[int], file_name: str, max_cycles: int
-                   ) -> TapeLoad:
-    """At READY.: clear the screen, LOAD"NAME",1, PLAY; run until READY. or an error."""
+def type_load_and_play(machine: Machine, pulses: list[int], file_name: str) -> int:
+    """At READY.: the tape in, clear the screen, LOAD"NAME",1, then PLAY once the KERNAL asks.
+    Returns the cycle PLAY went down (nothing has run since)."""
     machine.datasette.insert(pulses, machine.cycles)
     machine.press('{clr}load"' + file_name.lower() + '",1\n')
     machine.run_until(lambda m: m.shows("PRESS PLAY"), 4 * POLL_CYCLES, "PRESS PLAY ON TAPE")
-    start = machine.cycles
+    play = machine.cycles
+    machine.datasette.press_play(play)
+    return play
+
+
+def load_from_tape(machine: Machine, pulses: list[int], file_name: str, max_cycles: int
+                   ) -> TapeLoad:
+    """At READY.: clear the screen, LOAD"NAME",1, PLAY; run until READY. or an error."""
+    start = type_load_and_play(machine, pulses, file_name)
     load = TapeLoad(play_cycle=start)
     watch_motor(machine, load, start)
-    machine.datasette.press_play(start)
     machine.run_until(lambda m: m.shows("READY.") or error_line(m) is not None, max_cycles,
                       "READY. after the tape load", poll=POLL_CYCLES)
     load.cycles = machine.cycles - start
@@ -81,11 +88,7 @@ def start_turbo_tape(machine: Machine, pulses: list[int], name: str) -> tuple[in
     file starts the loader). SPACE is the Open ROMs' "load it now": they wait for it, or for
     a timeout, where the Commodore KERNAL goes on at once (docs/tape.md). Returns the cycles
     PLAY went down and FOUND showed."""
-    machine.datasette.insert(pulses, machine.cycles)
-    machine.press('{clr}load"' + name.lower() + '",1\n')
-    machine.run_until(lambda m: m.shows("PRESS PLAY"), 40 * FRAME_CYCLES, "PRESS PLAY ON TAPE")
-    play = machine.cycles
-    machine.datasette.press_play(play)
+    play = type_load_and_play(machine, pulses, name)
     machine.run_until(lambda m: m.shows("FOUND"), 60 * PAL_HZ, "FOUND", poll=FRAME_CYCLES // 4)
     found = machine.cycles
     machine.press(" ")
