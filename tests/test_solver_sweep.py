@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from wordle64.score import score
-from wordle64.solver.bound import group_lower_bound, lower_bound, opener_lower_bound
+from wordle64.solver.bound import (group_lower_bound, lower_bound, member_group_bound,
+                                   opener_lower_bound)
 from wordle64.solver.core import bound_figures, feedback_matrix, split_figures
 from wordle64.solver.play import (
     OPENER_FIGURES, Game, Search, SearchSettings, evaluate, figure_order, first_guess,
@@ -109,17 +110,26 @@ def test_cheap_bound_figures_equal_the_full_figures(game):
         assert np.array_equal(lower, figures.lower_bound)
         assert np.array_equal(candidate, figures.candidate)
         assert group_lower_bound(game.by_answer[subset]) == figures.lower_bound.min()
+        assert member_group_bound(game, subset) == figures.lower_bound.min()
 
 
 def test_lower_bound_is_admissible_and_tighter_with_two_levels(game):
     best = optimum(frozenset(WORDS))
     one_level = game.figures(np.arange(30)).lower_bound
     for guess, word in enumerate(game.guesses):
-        two_level = opener_lower_bound(game, guess)
-        assert one_level[guess] <= two_level <= optimum(frozenset(WORDS), word)
+        two_level, complete = opener_lower_bound(game, guess)
+        assert complete and one_level[guess] <= two_level <= optimum(frozenset(WORDS), word)
+        # with a target, splitting stops once it is reached: never above the whole bound
+        for target in (one_level[guess], (one_level[guess] + two_level) // 2, two_level + 1):
+            part, whole = opener_lower_bound(game, guess, int(target))
+            assert part <= two_level and (part == two_level if whole else part >= target)
     every = lower_bound(game, openers=30)
-    assert every.proven and every.lower_bound_total <= best
-    assert every.lower_bound_total == min(opener_lower_bound(game, g) for g in range(30))
+    assert every.proven and every.lower_bound_total <= best and every.target is None
+    assert every.lower_bound_total == min(opener_lower_bound(game, g)[0] for g in range(30))
+    for target in (every.lower_bound_total - 3, every.lower_bound_total + 3):
+        capped = lower_bound(game, openers=30, target=target)
+        assert capped.lower_bound_total == min(target, every.lower_bound_total)
+        assert capped.proven == (target > every.lower_bound_total)
     few = lower_bound(game, openers=2)
     assert few.openers_bounded <= 2 and few.lower_bound_total <= every.lower_bound_total
     assert few.lower_bound_total >= one_level.min()
@@ -142,18 +152,19 @@ def test_cluster_report_passes_only_a_full_matching_sweep(tmp_path):
     assert not report["passed"]
 
 
-@pytest.mark.parametrize("openers", [3, 12, 30])
-def test_bound_in_batches_equals_the_bound_in_one_job(game, tmp_path, openers):
-    whole = lower_bound(game, openers)
+@pytest.mark.parametrize("openers, target", [(3, None), (12, None), (30, None), (30, 70), (30, 88), (12, 95)])
+def test_bound_in_batches_equals_the_bound_in_one_job(game, tmp_path, openers, target):
+    whole = lower_bound(game, openers, target)
     files = []
     for batch in range(3):
         files.append(str(tmp_path / f"batch_{batch}.tsv"))
-        write_bound_batch(game, openers, batch, 3, files[-1])
-    gathered = write_bound(game, files, openers, str(tmp_path / "bound.json"))
+        write_bound_batch(game, openers, batch, 3, files[-1], target)
+    gathered = write_bound(game, files, openers, str(tmp_path / "bound.json"), target)
     assert gathered["lower_bound_total"] == whole.lower_bound_total
     assert gathered["proven"] == whole.proven and gathered["cutoff"] == whole.cutoff
     rows = [row for path in files for row in read_bound_batch(path)]
-    assert all(row.two_level == opener_lower_bound(game, list(game.guesses).index(row.opener))
+    index = list(game.guesses).index
+    assert all((row.two_level, row.complete) == opener_lower_bound(game, index(row.opener), target)
                for row in rows)
     assert json.loads((tmp_path / "bound.json").read_text()) == gathered
 

@@ -280,7 +280,11 @@ FIGURES: list[Figure] = [
            "no tree needs fewer guesses in total"),
     Figure("solver.gap", _SOLVER, "gap", "the best tree above the bound"),
     Figure("solver.bound_best_opener", _BOUND, "best_opener",
-           "the opener with the smallest two-level bound", "word"),
+           "the opener whose bound came out smallest (with a target: one that just reached it)", "word"),
+    Figure("solver.bound_seconds", _BOUND, "seconds",
+           "the bound's two-level work, CPU seconds summed over its batches", "s"),
+    Figure("solver.bound_openers", _BOUND, "openers_bounded",
+           "openers given (part of) the two-level bound", "openers"),
     # letters
     Figure("letters.lines", "results/letters/dictionary.json", "lines",
            "lines of the SCOWL list"),

@@ -237,28 +237,32 @@ def write_cluster_report(sweep_path: str, local_path: str, jobs: str, seconds: s
     return report
 
 
-BOUND_COLUMNS = ["opener", "one_level", "two_level", "seconds"]
+BOUND_COLUMNS = ["opener", "one_level", "two_level", "complete", "seconds"]
 
 
-def write_bound_batch(game: Game, openers: int, batch: int, batches: int, output: str) -> None:
+def write_bound_batch(game: Game, openers: int, batch: int, batches: int, output: str,
+                      target: int | None = None) -> None:
     """One batch of the two-level bounds (results/solver/bound/batch_<i>.tsv)."""
-    rows = bound_rows(game, openers, batch, batches,
+    rows = bound_rows(game, openers, batch, batches, target,
                       progress=lambda message: log.info("%s", message))
     lines = ["\t".join(BOUND_COLUMNS)]
-    lines += [f"{r.opener}\t{r.one_level}\t{r.two_level}\t{r.seconds:.3f}" for r in rows]
+    lines += [f"{r.opener}\t{r.one_level}\t{r.two_level}\t{int(r.complete)}\t{r.seconds:.3f}"
+              for r in rows]
     write_text(output, "\n".join(lines) + "\n")
     log.info("bound batch %d/%d: %d openers", batch, batches, len(rows))
 
 
 def read_bound_batch(path: str | Path) -> list[OpenerBound]:
-    return [OpenerBound(fields[0], int(fields[1]), int(fields[2]), float(fields[3]))
+    return [OpenerBound(fields[0], int(fields[1]), int(fields[2]), fields[3] == "1",
+                        float(fields[4]))
             for _number, fields in _tsv_rows(path, BOUND_COLUMNS)]
 
 
-def write_bound(game: Game, batch_files: Sequence[str], openers: int, output: str) -> dict:
+def write_bound(game: Game, batch_files: Sequence[str], openers: int, output: str,
+                target: int | None = None) -> dict:
     """bound.json: the admissible lower bound on the total for these lists, from the batches."""
     rows = [row for path in batch_files for row in read_bound_batch(path)]
-    bound = combine_bounds(game, rows, openers)
+    bound = combine_bounds(game, rows, openers, target)
     log.info("lower bound %d (%d openers bounded, %.1f s)", bound.lower_bound_total,
              bound.openers_bounded, bound.seconds)
     write_json(output, bound.__dict__)

@@ -171,6 +171,7 @@ rule solver_bound_batch:
     params:
         openers=config["solver"]["bound"]["openers"],
         batches=config["solver"]["bound"]["batches"],
+        target=config["solver"]["bound"]["target"],
     conda:
         "../envs/wordle64.yaml"
     script:
@@ -194,6 +195,7 @@ rule solver_bound:
         "logs/solver/bound.log",
     params:
         openers=config["solver"]["bound"]["openers"],
+        target=config["solver"]["bound"]["target"],
     conda:
         "../envs/wordle64.yaml"
     script:
