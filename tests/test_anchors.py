@@ -54,6 +54,15 @@ def test_solver_rows_pick_the_best_strategy_and_the_best_greedy_one():
     best, greedy, in_three, absurdle = solver_anchors(summary, 4)
     assert best.ours == "3.6000 (SALET, search, worst 5)"     # in_three is no strategy
     assert in_three.ours == "6 = 0.6000 of the answers (TRACE)"
+    # hard mode gets its own row (never the best overall), the bound one beside Selby's proof
+    summary["search-hard"] = {"strategy": "search-hard", "average": 3.65, "first_guess": "salet",
+                              "worst": 6, "answers": 10}
+    summary.update(lower_bound_total=30, gap=6)
+    best, greedy, hard, bound, in_three, absurdle = solver_anchors(summary, 4)
+    assert best.ours == "3.6000 (SALET, search, worst 5)"
+    assert greedy.ours == "3.7000 (TARES, entropy)"
+    assert hard.ours == "3.6500 (SALET, search-hard, worst 6)" and "8,122" in hard.published
+    assert bound.ours == "30, our best tree 6 above it"
 
 
 def test_absurdle_transcript_parsing():

@@ -108,6 +108,11 @@ def test_search_keeps_to_the_guess_limit(thirty):
         evaluate(thirty, "search", SearchSettings(max_guesses=5))
     narrow = Search(thirty, SearchSettings(widths=(1,), exact_size=3)).solve(np.arange(30))
     assert narrow.depth <= 6 and narrow.cost >= 100
+    # solved exactly, the guesses skipped with two left (they cannot leave single answers)
+    # cost nothing: the optimum under the limit, as the exhaustive count has it
+    for limit in (6, 7):
+        exact = Search(thirty, SearchSettings(exact_size=30, max_guesses=limit))
+        assert exact.solve(np.arange(30)).cost == optimum_within(frozenset(THIRTY), limit)
 
 
 @pytest.mark.parametrize("strategy", list(HEURISTICS))
@@ -314,8 +319,9 @@ def test_greedy_strategies_get_the_default_search_settings():
     """The greedy strategies' rules pass {} (so a solver.search change reruns only the search)."""
     assert search_settings({}) == SearchSettings(widths=(8, 4, 2), exact_size=10)
     assert sweep_per_figure({}) == 13
-    configured = {"widths": [3, 1], "exact_size": 8}
-    assert search_settings(configured) == SearchSettings(widths=(3, 1), exact_size=8)
+    configured = {"widths": [3, 1], "hard_widths": [5], "exact_size": 8}
+    assert search_settings(configured) == SearchSettings(widths=(3, 1), hard_widths=(5,),
+                                                         exact_size=8)
     assert sweep_per_figure({"per_figure": 5}) == 5
 
 

@@ -97,9 +97,12 @@ def machine_anchors(summary: dict, load_times: dict, run: dict | None = None,
 def solver_anchors(summary: dict, absurdle_guesses: int | None) -> list[Anchor]:
     anchors = []
     in_three = summary.get("in_three", {}).get("normal")
+    bound = (summary["lower_bound_total"], summary["gap"]) if "gap" in summary else None
     # per strategy; lower_bound_total and gap beside them, and in_three (no strategy)
     summary = {name: value for name, value in summary.items()
                if isinstance(value, dict) and "strategy" in value}
+    hard = [s for s in summary.values() if s["strategy"].endswith("-hard")]
+    summary = {name: value for name, value in summary.items() if value not in hard}
     if summary:
         best = min(summary.values(), key=lambda s: s["average"])
         anchors.append(Anchor(
@@ -114,6 +117,19 @@ def solver_anchors(summary: dict, absurdle_guesses: int | None) -> list[Anchor]:
             "solver", "best greedy heuristic", "3.4320 (TRACE, most buckets)", "Lessard",
             f"{best_greedy['average']:.4f} ({best_greedy['first_guess'].upper()}, "
             f"{best_greedy['strategy']})", "different answer list"))
+    if hard:
+        best_hard = min(hard, key=lambda s: s["average"])
+        anchors.append(Anchor(
+            "solver", "best average, hard mode", "3.5084 (SALET, 8,122, proven optimum)",
+            "Selby; alex1770 (2,315 answers)",
+            f"{best_hard['average']:.4f} ({best_hard['first_guess'].upper()}, "
+            f"{best_hard['strategy']}, worst {best_hard['worst']})",
+            f"our list has {best_hard['answers']:,} answers"))
+    if bound is not None:
+        anchors.append(Anchor(
+            "solver", "lower bound on the total", "7,920 = the optimum (a full proof)",
+            "Selby; Bertsimas & Paskov (2,315 answers)",
+            f"{bound[0]:,}, our best tree {bound[1]:,} above it", "two-level bound, our lists"))
     if in_three is not None:
         anchors.append(Anchor(
             "solver", "best chance to win in three", "1,388 / 2,315 = 0.5996 (TRACE)",

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 import zipfile
-from dataclasses import replace
 from pathlib import Path
 
 from wordle64.errors import Wordle64Error
@@ -35,7 +34,6 @@ ANSWERS, GUESSES = 2315, 12972
 OPTIMUM = 7920  # fewest guesses in total over the classic answers (SALET), proven by others
 HARD_OPTIMUM = 8122  # the same in hard mode (SALET), proven by others
 BEST_IN_THREE = ("trace", 1388)  # most answers solved within three guesses, published
-HARD_WIDTHS = (64, 32, 4)  # the hard-mode check's search widths: wider at the first two nodes
 IN_THREE_OPENERS = 200  # openers (most distinct feedbacks first) the in-three check examines
 
 
@@ -98,13 +96,12 @@ def check_search(answers_path: str | Path, guesses_path: str | Path, settings: S
 
 
 def check_hard(game: Game, opener: str, settings: SearchSettings) -> dict:
-    """The search in hard mode under the normal search's opener, with HARD_WIDTHS; `passed`
-    when it reaches the proven hard-mode optimum."""
-    wide = replace(settings, widths=HARD_WIDTHS)
-    played, seconds = evaluate(game.in_hard_mode(), "search", wide,
+    """The search in hard mode, with the settings given (the pipeline's), under the normal
+    search's opener; `passed` when it reaches the proven hard-mode optimum."""
+    played, seconds = evaluate(game.in_hard_mode(), "search", settings,
                                first=list(game.guesses).index(opener))
     summary = summarise("search", played, seconds)
-    return {"first_guess": opener, "widths": list(HARD_WIDTHS), "total": summary.total,
+    return {"first_guess": opener, "widths": list(settings.hard_widths), "total": summary.total,
             "average": round(summary.average, 4), "worst": summary.worst,
             "optimum": HARD_OPTIMUM, "passed": summary.total == HARD_OPTIMUM,
             "seconds": summary.seconds}

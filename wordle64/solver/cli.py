@@ -165,7 +165,8 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         if word not in game.guesses:
             raise Wordle64Error(f"first guess {word!r} is not in {args.guesses}")
         first = list(game.guesses).index(word)
-    settings = SearchSettings(widths=tuple(args.widths), exact_size=args.exact_size)
+    settings = SearchSettings(widths=tuple(args.widths), hard_widths=tuple(args.hard_widths),
+                              exact_size=args.exact_size)
     print(f"evaluating {args.strategy} on {len(game.answers)} answers, "
           f"{len(game.guesses)} guesses allowed ...", file=sys.stderr)
     played, seconds = evaluate(game, args.strategy, settings, first,
@@ -245,6 +246,9 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--widths", type=positive_int, nargs="+",
                         default=list(SearchSettings().widths),
                         help="search: guesses tried per node by depth (default: %(default)s)")
+    parser.add_argument("--hard-widths", type=positive_int, nargs="+",
+                        default=list(SearchSettings().hard_widths),
+                        help="search: the same with --hard (default: %(default)s)")
     parser.add_argument("--exact-size", type=_exact_size, default=SearchSettings().exact_size,
                         help="search: nodes this small are solved exactly (default: %(default)s)")
     _add_hard_option(parser)

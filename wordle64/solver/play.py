@@ -167,10 +167,13 @@ def greedy_tree(game: Game, subset: np.ndarray, heuristic: str,
 @dataclass(frozen=True)
 class SearchSettings:
     """widths[d - 1]: guesses tried by lower bound and by entropy at a node after d guesses (the
-    last entry repeats; the first guess is chosen by :func:`first_guess`); nodes of at most
-    `exact_size` answers try every guess the lower bound cannot rule out (exact)."""
+    last entry repeats; the first guess is chosen by :func:`first_guess`), and `hard_widths`
+    the same in hard mode, where fewer guesses are allowed and the best ones lie deeper in
+    either order; nodes of at most `exact_size` answers try every guess the lower bound cannot
+    rule out (exact)."""
 
     widths: tuple[int, ...] = (8, 4, 2)
+    hard_widths: tuple[int, ...] = (64, 32, 2)
     exact_size: int = 10
     max_guesses: int = MAX_GUESSES
 
@@ -218,7 +221,7 @@ class Search:
             figures = self.game.figures(subset, columns)
             lower, candidate = figures.lower_bound, figures.candidate
             order = np.lexsort((np.arange(len(lower)), ~candidate, lower))
-            widths = self.settings.widths
+            widths = self.settings.widths if self.game.hard is None else self.settings.hard_widths
             width = widths[min(max(depth - 1, 0), len(widths) - 1)]
             # the best few by lower bound and by entropy, tried in lower-bound order; the
             # rest follow only while none of those fits within the guess limit
@@ -227,10 +230,16 @@ class Search:
                                               lower[shortlist]))]
             order = np.concatenate([shortlist, order[~np.isin(order, shortlist)]])
             width = len(shortlist)
+        # with two guesses left, only a guess that leaves single answers can fit: the others
+        # are skipped in place, so the ranks (and the result) are as if each had been tried
+        last_but_one = self.settings.max_guesses - depth == 2
+        singles = 2 * len(subset) - candidate
         best: Node | None = None
         for rank, guess in enumerate(order):
             if best is not None and (lower[guess] >= best.cost or rank >= width):
                 break
+            if last_but_one and lower[guess] != singles[guess]:
+                continue
             chosen = int(guess) if columns is None else int(columns[guess])
             node = self._try(subset, chosen, depth, best.cost if best else math.inf)
             if node is not None and (best is None or node.cost < best.cost):

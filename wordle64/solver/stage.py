@@ -39,6 +39,7 @@ def search_settings(params: dict) -> SearchSettings:
     rules get {}) keep the defaults."""
     default = SearchSettings()
     return SearchSettings(widths=tuple(params.get("widths", default.widths)),
+                          hard_widths=tuple(params.get("hard_widths", default.hard_widths)),
                           exact_size=params.get("exact_size", default.exact_size))
 
 
