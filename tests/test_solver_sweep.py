@@ -167,6 +167,11 @@ def test_bound_in_batches_equals_the_bound_in_one_job(game, tmp_path, openers, t
     assert all((row.two_level, row.complete) == opener_lower_bound(game, index(row.opener), target)
                for row in rows)
     assert json.loads((tmp_path / "bound.json").read_text()) == gathered
+    # beside the search's best tree (its opener file), the gap
+    (tmp_path / "search.json").write_text(json.dumps({"first_guess": "x", "total": 120}))
+    beside = write_bound(game, files, openers, str(tmp_path / "b.json"), target,
+                         str(tmp_path / "search.json"))
+    assert beside["search_total"] == 120 and beside["gap"] == 120 - whole.lower_bound_total
 
 
 def test_exact_order_keeps_one_guess_per_way_of_splitting():

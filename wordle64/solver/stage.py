@@ -260,14 +260,19 @@ def read_bound_batch(path: str | Path) -> list[OpenerBound]:
 
 
 def write_bound(game: Game, batch_files: Sequence[str], openers: int, output: str,
-                target: int | None = None) -> dict:
-    """bound.json: the admissible lower bound on the total for these lists, from the batches."""
+                target: int | None = None, search_path: str | None = None) -> dict:
+    """bound.json: the admissible lower bound on the total for these lists, from the batches;
+    with the search's opener file, the best tree's total beside it and the gap between."""
     rows = [row for path in batch_files for row in read_bound_batch(path)]
     bound = combine_bounds(game, rows, openers, target)
     log.info("lower bound %d (%d openers bounded, %.1f s)", bound.lower_bound_total,
              bound.openers_bounded, bound.seconds)
-    write_json(output, bound.__dict__)
-    return bound.__dict__
+    result = dict(bound.__dict__)
+    if search_path is not None:
+        total = json.loads(Path(search_path).read_text())["total"]
+        result.update(search_total=total, gap=total - bound.lower_bound_total)
+    write_json(output, result)
+    return result
 
 
 def read_opener(path: str | Path) -> dict:

@@ -185,6 +185,7 @@ rule solver_bound:
         answers="results/words/answers.txt",
         matrix="results/solver/feedback.npy",
         batches=solver_bound_batch_files,
+        search="results/solver/openers/search.json",
     output:
         report(
             "results/solver/bound.json",

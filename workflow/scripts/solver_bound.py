@@ -6,4 +6,4 @@ from wordle64.solver.stage import load_game, write_bound
 with rule_logging(snakemake.log[0]):
     game = load_game(snakemake.input.guesses, snakemake.input.answers, snakemake.input.matrix)
     write_bound(game, list(snakemake.input.batches), snakemake.params.openers,
-                snakemake.output[0], snakemake.params.target)
+                snakemake.output[0], snakemake.params.target, snakemake.input.search)
