@@ -15,7 +15,7 @@ from wordle64.score import marks_from_string, pattern_code, score
 from wordle64.solver.core import NO_CANDIDATE, feedback_matrix
 from wordle64.solver.absurdle import play, respond, solve
 from wordle64.solver.play import (
-    HEURISTICS, Game, Search, SearchSettings, evaluate, play_out, summarise,
+    HEURISTICS, Game, Search, SearchSettings, evaluate, evaluate_chunk, play_out, summarise,
 )
 from wordle64.solver.stage import search_settings, sweep_per_figure
 
@@ -113,6 +113,37 @@ def test_search_keeps_to_the_guess_limit(thirty):
     for limit in (6, 7):
         exact = Search(thirty, SearchSettings(exact_size=30, max_guesses=limit))
         assert exact.solve(np.arange(30)).cost == optimum_within(frozenset(THIRTY), limit)
+
+
+def test_groups_said_to_be_solved_exactly_cost_what_the_exhaustive_count_gives(thirty):
+    """The certificate: a group after the opener that the search marks exact costs no more
+    than the cheapest tree for it (counted here by brute force), within the five guesses left."""
+    opener = THIRTY.index("wills")
+    chunk = evaluate_chunk(thirty, "search", opener, 0, 1, SearchSettings(widths=(2, 1),
+                                                                          exact_size=8))
+    groups = dict(thirty.partition(np.arange(30), opener))
+    assert chunk.groups == len(groups) and 0 < chunk.exact_groups < chunk.groups
+    played = {p.answer: p for p in chunk.played}
+    search = Search(thirty, SearchSettings(widths=(2, 1), exact_size=8))
+    exact_answers = 0
+    for code, group in groups.items():
+        words = [thirty.answers[i] for i in group]
+        node = search.solve(group, 1, after=(opener, code))
+        assert node.exact == (len(group) <= 8)
+        cost = sum(played[word].guesses - 1 for word in words)   # after the opener
+        if node.exact:
+            exact_answers += len(group)
+            assert cost == optimum_within(frozenset(words), 5)
+        else:
+            assert cost >= optimum_within(frozenset(words), 5)
+    assert chunk.exact_answers == exact_answers
+    # hard mode: one guess stands for every guess that splits alike, so nothing is claimed
+    # (half the answers: all thirty cannot be solved within six in hard mode)
+    half = game_of(THIRTY, sorted(THIRTY[::2])).in_hard_mode()
+    hard = evaluate_chunk(half, "search", opener, 0, 1, SearchSettings(exact_size=8))
+    sizes = [len(group) for _, group in half.partition(np.arange(15), opener)]
+    assert hard.groups == len(sizes) and max(sizes) > 2
+    assert hard.exact_groups == sum(1 for size in sizes if size <= 2)
 
 
 @pytest.mark.parametrize("strategy", list(HEURISTICS))

@@ -255,6 +255,13 @@ FIGURES: list[Figure] = [
                                         ("average", "guesses per answer", "", 4),
                                         ("total", "guesses for all answers", "", None),
                                         ("worst", "most guesses", "", None))),
+    *(Figure(f"solver.search.{field}", _SOLVER, f"search.{field}", what, unit)
+      for field, what, unit in (
+          ("groups", "strategy search: groups of answers after the opener", "groups"),
+          ("exact_groups", "strategy search: groups after the opener solved exactly (no "
+           "tree for them does better)", "groups"),
+          ("exact_answers", "strategy search: answers in the groups solved exactly",
+           "answers"))),
     *(Figure(f"solver.{strategy}_hard.{field}", _SOLVER, f"{strategy}-hard.{field}",
              f"strategy {strategy} in hard mode: {what}", unit, digits)
       for strategy in ("search", "entropy")

@@ -123,6 +123,7 @@ class Node:
     cost: int  # total guesses over the answers below, this guess included
     depth: int  # most guesses any answer below needs, this guess included
     children: dict[int, "Node"] = field(default_factory=dict)
+    exact: bool = False  # no tree for these answers within the guess limit costs less
 
 
 def _assemble(game: Game, subset: np.ndarray, guess: int, children: dict[int, Node]) -> Node:
@@ -135,11 +136,12 @@ def _small_node(game: Game, subset: np.ndarray) -> Node | None:
     """One or two answers: guess the first (no strategy can do better); else None."""
     if len(subset) > 2:
         return None
-    first = Node(int(game.answer_guess[subset[0]]), 1, 1, 1)
+    first = Node(int(game.answer_guess[subset[0]]), 1, 1, 1, exact=True)
     if len(subset) == 1:
         return first
-    second = Node(int(game.answer_guess[subset[1]]), 1, 1, 1)
-    return Node(first.guess, 2, 3, 2, {int(game.by_answer[subset[1], first.guess]): second})
+    second = Node(int(game.answer_guess[subset[1]]), 1, 1, 1, exact=True)
+    return Node(first.guess, 2, 3, 2, {int(game.by_answer[subset[1], first.guess]): second},
+                exact=True)
 
 
 # ---- greedy -----------------------------------------------------------------------------------
@@ -244,6 +246,10 @@ class Search:
             node = self._try(subset, chosen, depth, best.cost if best else math.inf)
             if node is not None and (best is None or node.cost < best.cost):
                 best = node
+        if best is not None:
+            # every split was tried: the cheapest tree. Not in hard mode, where two guesses that
+            # split alike may allow different guesses after them, and one stands for both
+            best.exact = exact and self.game.hard is None
         return best
 
     def _try(self, subset: np.ndarray, guess: int, depth: int, bound: float) -> Node | None:
@@ -412,13 +418,25 @@ def chunk_groups(game: Game, first: int, chunks: int) -> list[list[np.ndarray]]:
     return dealt
 
 
+@dataclass(frozen=True)
+class Chunk:
+    """One chunk's games, and its groups after the opener whose trees are the cheapest there
+    are (solved exactly: the certificate that no strategy does better on them)."""
+
+    played: list[Played]
+    groups: int
+    exact_groups: int
+    exact_answers: int
+
+
 def evaluate_chunk(game: Game, strategy: str, first: int, chunk: int, chunks: int,
                    settings: SearchSettings = SearchSettings(),
-                   progress: Callable[[str], None] | None = None) -> list[Played]:
+                   progress: Callable[[str], None] | None = None) -> Chunk:
     """Play `strategy` (after the opener `first`) for the answers of one chunk.
 
     The first chunk also owns the answer equal to the opener (solved at once)."""
     played: list[Played] = []
+    exact_groups = exact_answers = 0
     first_word = game.guesses[first]
     search = Search(game, settings) if strategy == "search" else None
     groups = chunk_groups(game, first, chunks)[chunk]
@@ -431,13 +449,16 @@ def evaluate_chunk(game: Game, strategy: str, first: int, chunk: int, chunks: in
                                     f"for {len(group)} answers after {first_word}")
         else:
             node = greedy_tree(game, group, strategy, (first, code))
+        if search is not None and node.exact:
+            exact_groups += 1
+            exact_answers += len(group)
         played += play_out(game, node, group, ((first_word, code),))
         if progress is not None and (number % 20 == 0 or number == len(groups)):
             progress(f"{strategy} chunk {chunk}: {number}/{len(groups)} groups after "
                      f"{first_word} done")
     if chunk == 0 and first_word in set(game.answers):
         played.append(Played(first_word, ((first_word, SOLVED),)))
-    return sorted(played, key=lambda p: p.answer)
+    return Chunk(sorted(played, key=lambda p: p.answer), len(groups), exact_groups, exact_answers)
 
 
 def evaluate(game: Game, strategy: str, settings: SearchSettings = SearchSettings(),
@@ -452,7 +473,7 @@ def evaluate(game: Game, strategy: str, settings: SearchSettings = SearchSetting
             progress(f"{strategy}: first guess {game.guesses[first]}")
     played = []
     for chunk in range(chunks):
-        played += evaluate_chunk(game, strategy, first, chunk, chunks, settings, progress)
+        played += evaluate_chunk(game, strategy, first, chunk, chunks, settings, progress).played
     return sorted(played, key=lambda p: p.answer), time.perf_counter() - start
 
 

@@ -13,6 +13,7 @@ import logging
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -321,22 +322,39 @@ def write_chunk(game: Game, strategy: str, opener_path: str, chunk: int, chunks:
     if base != strategy:
         game = game.in_hard_mode()
     start = time.perf_counter()
-    played = evaluate_chunk(game, base, first, chunk, chunks, settings,
+    result = evaluate_chunk(game, base, first, chunk, chunks, settings,
                             progress=lambda message: log.info("%s", message))
     seconds = time.perf_counter() - start
+    played = result.played
     lines = ["\t".join(CHUNK_COLUMNS)]
     lines += [f"{game.answer}\t{game.guesses}\t{game.line()}" for game in played]
+    lines.append(f"# exact\t{result.exact_groups}/{result.groups}\t{result.exact_answers}")
     lines.append(f"# seconds\t{seconds:.3f}")
     Path(output).write_text("\n".join(lines) + "\n")
     log.info("%s chunk %d/%d: %d answers in %.1f s", strategy, chunk, chunks, len(played), seconds)
 
 
-def read_chunk(path: str | Path) -> tuple[list[Played], float]:
-    """Games of one chunk file and the seconds it took."""
-    played, seconds = [], 0.0
-    for number, fields in _tsv_rows(path, CHUNK_COLUMNS, same_width=False):   # "# seconds"
+@dataclass(frozen=True)
+class ChunkFile:
+    played: list[Played]
+    seconds: float
+    groups: int  # groups after the opener in this chunk
+    exact_groups: int  # of them solved exactly
+    exact_answers: int  # answers in those
+
+
+def read_chunk(path: str | Path) -> ChunkFile:
+    """Games of one chunk file, the seconds it took and its exactly solved groups."""
+    played, seconds, exact = [], 0.0, (0, 0, 0)
+    for number, fields in _tsv_rows(path, CHUNK_COLUMNS, same_width=False):   # "# ..." lines
         if fields[0] == "# seconds":
             seconds = float(fields[1])
+            continue
+        if fields[0] == "# exact":
+            solved, _, groups = fields[1].partition("/")
+            if not (solved.isdigit() and groups.isdigit() and fields[2:3] and fields[2].isdigit()):
+                raise Wordle64Error(f"{path}:{number}: expected '# exact<TAB>n/m<TAB>answers'")
+            exact = (int(groups), int(solved), int(fields[2]))
             continue
         words = fields[2].split()
         steps = tuple((words[i], pattern_code(marks_from_string(words[i + 1][:5])))
@@ -344,7 +362,7 @@ def read_chunk(path: str | Path) -> tuple[list[Played], float]:
         if len(steps) != int(fields[1]):
             raise Wordle64Error(f"{path}:{number}: path has {len(steps)} guesses, not {fields[1]}")
         played.append(Played(fields[0], steps))
-    return played, seconds
+    return ChunkFile(played, seconds, *exact)
 
 
 def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: Sequence[str],
@@ -359,13 +377,18 @@ def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: 
     for strategy, opener_file in zip(strategies, opener_files):
         files = [f for f in chunk_files if Path(f).parent.name == strategy]
         played, seconds = [], read_opener(opener_file)["seconds"]
-        for path in files:
-            chunk_played, chunk_seconds = read_chunk(path)
-            played += chunk_played
-            seconds += chunk_seconds
+        chunks = [read_chunk(path) for path in files]
+        for chunk in chunks:
+            played += chunk.played
+            seconds += chunk.seconds
         played.sort(key=lambda p: p.answer)
         results[strategy] = played
         summaries[strategy] = summarise(strategy, played, seconds).__dict__
+        if strategy.startswith("search"):
+            summaries[strategy].update(
+                groups=sum(chunk.groups for chunk in chunks),
+                exact_groups=sum(chunk.exact_groups for chunk in chunks),
+                exact_answers=sum(chunk.exact_answers for chunk in chunks))
     answer_sets = {tuple(p.answer for p in played) for played in results.values()}
     if len(answer_sets) != 1:
         raise Wordle64Error("the strategies' chunks cover different answers: rerun the solver")
