@@ -149,6 +149,12 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
     assert sum("LOAD ERROR" in name for name in names) == len(checks.FAST_FAULTS)
     assert any("KERNAL loads the game instead" in name for name in names)
     assert record.passed, [c for c in record.checks if not c["passed"]]
+    # the stream was followed: the first block lands after RUN and the last before the menu
+    times = record.times
+    assert 0 < times["run_to_first_block_seconds"] < times["run_to_menu_seconds"]
+    assert 0 < times["blocks_seconds"] < times["run_to_menu_seconds"] - times[
+        "run_to_first_block_seconds"]
+    assert times["ms_per_block"] > 0
 
 
 def test_a_damaged_turbo_tape_says_tape_error_on_vice_and_a_sound_one_runs(core, tmp_path):

@@ -239,6 +239,13 @@ FIGURES: list[Figure] = [
     Figure("vice.fast_run_to_menu_s", _VICE, "fast_disk.run_to_menu_seconds",
            "the fast disk: RUN to the menu (the loader sent, the game streamed, start-up)",
            "s PAL", 2),
+    Figure("vice.fast_first_block_s", _VICE, "fast_disk.run_to_first_block_seconds",
+           "the fast disk: RUN to the first game block in the C64 (the drive code sent and "
+           "started, the directory read)", "s PAL", 2),
+    Figure("vice.fast_blocks_s", _VICE, "fast_disk.blocks_seconds",
+           "the fast disk: the first game block to the last", "s PAL", 2),
+    Figure("vice.fast_ms_per_block", _VICE, "fast_disk.ms_per_block",
+           "the fast disk: milliseconds per game block (sector read and sent)", "ms"),
     Figure("vice.fast_speedup", _VICE, "fast_disk.speedup",
            "the fast disk against the KERNAL's LOAD, LOAD to the menu on VICE", "x", 2),
     Figure("vice.found_to_loading_s", _VICE, "turbo_found_to_loading_seconds",

@@ -25,7 +25,7 @@ from wordle64.media.fastdisk import GAME_NAME
 from wordle64.media.images import read_d64, tap_bytes, tap_pulses
 from wordle64.media.turbo import damaged_tapes
 from wordle64.score import score
-from wordle64.vice.session import (PAL_HZ, SCREEN, SCREEN_CELLS, Settings, Vice,
+from wordle64.vice.session import (PAL_HZ, SCREEN, SCREEN_CELLS, Settings, State, Vice,
                                    screen_codes_of, screen_text)
 
 NOTE_NEW = "NO STATISTICS ON DISK"
@@ -321,6 +321,51 @@ def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
     out.write_bytes(bytes(image.data) + bytes(errors))
 
 
+@dataclass
+class Stream:
+    """The fast loader's store pointer in the C64's RAM, sampled while the game streams in: when
+    the first block lands, and when the last byte does."""
+
+    pointer: int            # address of the loader's store pointer (boot.s `dest`)
+    end: int                # where it stands after the game's last byte
+    first: int | None = None
+    last: int | None = None
+    start: int | None = None    # its value before the first block
+    previous: int | None = None
+
+    def follow(self, vice: Vice, until: int | None, limits: Limits) -> State:
+        """Sample until the clock `until`, or (None) until the menu's note shows."""
+        wanted = screen_codes_of(NOTE_NEW)
+        ranges = ((self.pointer, self.pointer + 2), (SCREEN, SCREEN + SCREEN_CELLS))
+
+        def sample(state: State) -> bool:
+            value = state.ram[0][0] | state.ram[0][1] << 8
+            if self.start is None:
+                self.start = value
+            elif self.first is None and value != self.start:
+                self.first = state.clock
+            # the end reached, or passed before a sample saw it: the game, started, uses the
+            # same zero page, so the pointer may already hold something else (a drop of a
+            # page or less is a sample between the pointer's two increments)
+            elif self.first is not None and self.last is None and (
+                    value >= self.end or value < (self.previous or 0) - 0x100):
+                self.last = state.clock
+            self.previous = value
+            return state.clock >= until if until is not None else wanted in state.ram[1]
+        return vice.wait_for(sample, limits.disk_load, "the fast loader's game", ranges=ranges,
+                             poll=0.001)
+
+    def times(self, run: int, prg_bytes: int) -> dict[str, float | None]:
+        """RUN to the first block, the blocks' time, and milliseconds per block (None: not seen)."""
+        if self.first is None or self.last is None:
+            return {"run_to_first_block_seconds": None, "blocks_seconds": None,
+                    "ms_per_block": None}
+        blocks = -(-prg_bytes // 254)
+        return {"run_to_first_block_seconds": seconds(self.first - run),
+                "blocks_seconds": seconds(self.last - self.first),
+                "ms_per_block": round(1000 * (self.last - self.first) / PAL_HZ / (blocks - 1), 1)}
+
+
 def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], prg: Path,
               labels: dict[str, int], words: WordLists, dates: Dates, limits: Limits,
               shots: Path | None) -> Record:
@@ -342,12 +387,14 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
         record.add("LOAD\"*\",8,1 loads the boot file", end[0] | end[1] << 8 ==
                    0x0801 + len(boot_bytes) - 2, end.hex())
         run = vice.type("RUN{RETURN}")
-        vice.wait_cycles(2 * PAL_HZ)            # the loader sent, the first blocks coming
+        stream = Stream(boot_labels["dest"], 0x0801 + len(prg_bytes) - 2)
+        stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
         record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
                    "(M-W took)", drive_code[:DRIVE_CODE_SIGNATURE] in
                    vice.snapshot_module("DRIVECPU0"))
-        menu = vice.wait_text(NOTE_NEW, limits.disk_load)
+        menu = stream.follow(vice, None, limits)
         record.times["run_to_menu_seconds"] = seconds(menu.clock - run)
+        record.times.update(stream.times(run, len(prg_bytes)))
         record.times["load_to_menu_seconds"] = seconds(menu.clock - down)
         if shots is not None:
             shot(vice, shots, "fast_menu", record)

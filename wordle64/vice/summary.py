@@ -82,6 +82,9 @@ def summarise(checks: list[dict], load_times: dict, tape: dict, tape_kernal: dic
         "load_to_menu_seconds": fast.get("load_to_menu_seconds"),
         "boot_load_seconds": fast.get("boot_load_seconds"),
         "run_to_menu_seconds": fast.get("run_to_menu_seconds"),
+        "run_to_first_block_seconds": fast.get("run_to_first_block_seconds"),
+        "blocks_seconds": fast.get("blocks_seconds"),
+        "ms_per_block": fast.get("ms_per_block"),
         "kernal_load_to_menu_seconds": kernal_disk,
         "speedup": round(kernal_disk / fast["load_to_menu_seconds"], 2)
         if kernal_disk and fast.get("load_to_menu_seconds") else None,
