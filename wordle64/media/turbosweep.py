@@ -4,10 +4,11 @@ loader on the machine model to its verdict (rules machine_turbo_sweep and machin
 A flip swaps one turbo pulse between short and long: one bit of one byte. Every bit of every
 byte a block has besides its data (SYNC1, SYNC2, its number, its checksum) is flipped in the
 first, a middle and the last block, and random data bits over the whole tape. The clean tape is
-loaded once (LOAD; the boot file starts the loader); just before each block the machine is copied, and each case of that
-block runs on a copy fed the flipped tape until the motor stops (the loader's verdict: TAPE ERROR
-on the screen, or the game started, when the RAM must equal the PRG) or far past the time the
-rest of the tape and the loader's timeout could take (a hang). The work is split in chunks by
+loaded once (LOAD; the boot file starts the loader); just before each block the machine is
+copied, and each case of that block runs on a copy fed the flipped tape until the motor stops
+(the loader's verdict: TAPE ERROR on the screen, or the game started, when the RAM must equal
+the PRG) or far past the time the rest of the tape and the loader's timeout could take (a
+hang). The work is split in chunks by
 block (block % chunks), each a job of its own.
 """
 
@@ -27,8 +28,7 @@ from wordle64.c64.prg import Prg, read_prg
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_json
 from wordle64.media.tapefaults import turbo_cases
-from wordle64.media.tapeload import reach_turbo_part, start_turbo_tape
-from wordle64.media.tapeload import ram_matches
+from wordle64.media.tapeload import ram_matches, reach_turbo_part, start_turbo_tape
 from wordle64.media.turbo import (BLOCK, DATA_START, FIELDS, Flip, TapeLayout, TurboTiming,
                                   block_count, flipped, turbo_tape)
 

@@ -24,32 +24,22 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from wordle64.solver.core import PATTERNS, SOLVED, bound_figures, bucket_lower_bound, split_figures
+from wordle64.solver.core import PATTERNS, SOLVED, bucket_lower_bound, split_figures
 from wordle64.solver.play import Game, figure_order
 
 SMALL_GROUP = PATTERNS - 5  # up to 238 answers: no group of a split can exceed 237
 
 
-def group_lower_bound(codes: np.ndarray) -> int:
-    """Fewest total guesses that can solve a group whose (answers, guesses) code block is
-    `codes`: the smallest one-level bound over every guess (exact for one or two answers)."""
-    size = codes.shape[0]
-    if size <= 2:
-        return 2 * size - 1
-    if size > SMALL_GROUP:
-        return int(split_figures(codes).lower_bound.min())
-    return int(bound_figures(codes)[0].min())
-
-
 def member_group_bound(game: Game, group: np.ndarray) -> int:
-    """:func:`group_lower_bound` of the answers `group`, read from the game's code table in
-    place: the group's own words first, and no further once a guess splits the group into
-    single answers (no guess can do better)."""
+    """Fewest total guesses that can solve the answers `group`: the smallest one-level bound
+    over every guess (exact for one or two answers; :func:`bound_figures`'s figure). Read from
+    the game's code table in place: the group's own words first, and no further once a guess
+    splits the group into single answers (no guess can do better)."""
     size = len(group)
     if size <= 2:
         return 2 * size - 1
-    if size > SMALL_GROUP:
-        return group_lower_bound(game.by_answer[group])
+    if size > SMALL_GROUP:  # groups of its split can exceed 237: the full figures count them
+        return int(split_figures(game.by_answer[group]).lower_bound.min())
     return int(_member_group_kernel(game.by_answer, group, game.answer_guess[group], SOLVED))
 
 
@@ -108,12 +98,12 @@ def opener_lower_bound(game: Game, guess: int, target: int | None = None) -> tup
     (complete False: the bound is at least the target, not yet the whole two-level bound)."""
     subset = np.arange(len(game.answers))
     groups = sorted((group for _, group in game.partition(subset, guess)), key=len, reverse=True)
-    sizes = np.array([len(group) for group in groups], dtype=np.int64)
-    bound = len(subset) + int(bucket_lower_bound(sizes).sum())
-    for group in groups:
+    one_level = bucket_lower_bound(np.array([len(group) for group in groups], dtype=np.int64))
+    bound = len(subset) + int(one_level.sum())
+    for group, group_one_level in zip(groups, one_level.tolist()):
         if target is not None and bound >= target:
             return bound, False
-        bound += member_group_bound(game, group) - int(bucket_lower_bound(len(group)))
+        bound += member_group_bound(game, group) - group_one_level
     return bound, True
 
 
@@ -189,5 +179,5 @@ def lower_bound(game: Game, openers: int, target: int | None = None,
                           openers, target)
 
 
-__all__ = ["Bound", "OpenerBound", "group_lower_bound", "member_group_bound",
+__all__ = ["Bound", "OpenerBound", "member_group_bound",
            "opener_lower_bound", "bound_rows", "combine_bounds", "lower_bound"]

@@ -234,13 +234,12 @@ class Search:
             width = len(shortlist)
         # with two guesses left, only a guess that leaves single answers can fit: the others
         # are skipped in place, so the ranks (and the result) are as if each had been tried
-        last_but_one = self.settings.max_guesses - depth == 2
-        singles = 2 * len(subset) - candidate
+        singles = 2 * len(subset) - candidate if self.settings.max_guesses - depth == 2 else None
         best: Node | None = None
         for rank, guess in enumerate(order):
             if best is not None and (lower[guess] >= best.cost or rank >= width):
                 break
-            if last_but_one and lower[guess] != singles[guess]:
+            if singles is not None and lower[guess] != singles[guess]:
                 continue
             chosen = int(guess) if columns is None else int(columns[guess])
             node = self._try(subset, chosen, depth, best.cost if best else math.inf)

@@ -13,7 +13,6 @@ import logging
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +24,7 @@ from wordle64.solver.core import (check_fits, feedback_matrix, read_frequencies,
                                   read_word_list)
 from wordle64.solver.bound import OpenerBound, bound_rows, combine_bounds
 from wordle64.solver.play import (
-    STRATEGIES, SWEEP_PER_FIGURE, Game, OpenerResult, Played, SearchSettings, evaluate,
+    STRATEGIES, SWEEP_PER_FIGURE, Chunk, Game, OpenerResult, Played, SearchSettings, evaluate,
     evaluate_chunk, first_guess, opener_shortlist, summarise, sweep_openers,
 )
 from wordle64.solver.three import best_in_three, in_three_shortlist
@@ -334,17 +333,8 @@ def write_chunk(game: Game, strategy: str, opener_path: str, chunk: int, chunks:
     log.info("%s chunk %d/%d: %d answers in %.1f s", strategy, chunk, chunks, len(played), seconds)
 
 
-@dataclass(frozen=True)
-class ChunkFile:
-    played: list[Played]
-    seconds: float
-    groups: int  # groups after the opener in this chunk
-    exact_groups: int  # of them solved exactly
-    exact_answers: int  # answers in those
-
-
-def read_chunk(path: str | Path) -> ChunkFile:
-    """Games of one chunk file, the seconds it took and its exactly solved groups."""
+def read_chunk(path: str | Path) -> tuple[Chunk, float]:
+    """Games of one chunk file with its exactly solved groups, and the seconds it took."""
     played, seconds, exact = [], 0.0, (0, 0, 0)
     for number, fields in _tsv_rows(path, CHUNK_COLUMNS, same_width=False):   # "# ..." lines
         if fields[0] == "# seconds":
@@ -362,7 +352,7 @@ def read_chunk(path: str | Path) -> ChunkFile:
         if len(steps) != int(fields[1]):
             raise Wordle64Error(f"{path}:{number}: path has {len(steps)} guesses, not {fields[1]}")
         played.append(Played(fields[0], steps))
-    return ChunkFile(played, seconds, *exact)
+    return Chunk(played, *exact), seconds
 
 
 def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: Sequence[str],
@@ -377,14 +367,16 @@ def gather(strategies: Sequence[str], chunk_files: Sequence[str], opener_files: 
     for strategy, opener_file in zip(strategies, opener_files):
         files = [f for f in chunk_files if Path(f).parent.name == strategy]
         played, seconds = [], read_opener(opener_file)["seconds"]
-        chunks = [read_chunk(path) for path in files]
-        for chunk in chunks:
+        chunks = []
+        for path in files:
+            chunk, chunk_seconds = read_chunk(path)
+            chunks.append(chunk)
             played += chunk.played
-            seconds += chunk.seconds
+            seconds += chunk_seconds
         played.sort(key=lambda p: p.answer)
         results[strategy] = played
         summaries[strategy] = summarise(strategy, played, seconds).__dict__
-        if strategy.startswith("search"):
+        if strategy.removesuffix(HARD_SUFFIX) == "search":
             summaries[strategy].update(
                 groups=sum(chunk.groups for chunk in chunks),
                 exact_groups=sum(chunk.exact_groups for chunk in chunks),
