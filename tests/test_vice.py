@@ -11,6 +11,7 @@ import shutil
 import warnings
 
 import pytest
+import yaml
 
 from conftest import build_with_snakemake
 from wordle64.errors import Wordle64Error
@@ -136,8 +137,10 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
     boot = assemble(asm / "fastload", asm, tmp_path / "boot.prg", tmp_path / "boot.lbl",
                     tmp_path / "boot.map")
     disk = tmp_path / "fast.d64"
+    interleave = yaml.safe_load((REPO / "config/config.yaml").read_text())["media"][
+        "fast_interleave"]                          # the pipeline's own layout: its timing
     files = write_fast_d64(boot, prg.read_bytes(), disk, disk_name="WORDLE64", disk_id="64",
-                           boot_name="WORDLE64", interleave=11)
+                           boot_name="WORDLE64", interleave=interleave)
     assert [name for name, _blocks in files] == ["WORDLE64", "W64GAME"]
     record = checks.fast_disk(core, disk, tmp_path / "boot.prg",
                               checks.load_labels(tmp_path / "boot.lbl"), prg,

@@ -11,6 +11,7 @@
 
 .import __LOADER_LOAD__, __LOADER_RUN__, __LOADER_SIZE__
 .import __DRIVECODE_LOAD__, __DRIVECODE_RUN__, __DRIVECODE_SIZE__
+.import __BSS_RUN__, __BSS_SIZE__
 .import drive_start
 
 LAST_DEVICE     := $BA          ; the device we were loaded from
@@ -143,6 +144,7 @@ dest:           .res 2          ; where the next game byte goes
         sta     saved_bus
         lda     #0                      ; lines released; bits 0-5 read back 0 (VIC bank 3,
         sta     CIA2_PRA                ; unseen with the screen off)
+        jsr     build_decode            ; while the drive code starts
         lda     #WAIT_ROUNDS
         sta     rounds
         ldx     #0
@@ -167,11 +169,7 @@ dest:           .res 2          ; where the next game byte goes
 @block: jsr     get_byte                ; status
         beq     :+
         jmp     bad_block
-:       ldy     #0
-:       jsr     get_byte
-        sta     sector, y
-        iny
-        bne     :-
+:       jsr     receive_block
         ldx     #2                      ; data after the link
         lda     first
         beq     @last
@@ -208,19 +206,31 @@ dest:           .res 2          ; where the next game byte goes
         rts
 .endproc
 
-; One byte from drive_start. The reads fall in the middle of each pair's window: the drive puts
-; pair k out 10 to 17 cycles after time zero, plus 14 k (its 7-cycle wait), and holds it 14;
-; we read at 20 + 14 k of our cycles (the drive's clock is 1.5 % faster: 0.6 cycles over four).
-; in: -  out: A = the byte, Z/N from it  clobbers: A
-.proc get_byte
-:       bit     CIA2_PRA
-        bmi     :-                      ; wait for DATA low: ready
-        lda     #$10                    ; CLK low: send it
-        sta     CIA2_PRA
-:       bit     CIA2_PRA
-        bpl     :-                      ; DATA released: seen
+; One block from send_block (drive.s) into `sector`, then put right with `decode`. Per byte: pull
+; CLK and release it (time zero, the write cycle); the drive sees the release within 7 of its
+; cycles and puts out pair k 12 + 12 k cycles after seeing it, each held 12. We read pair k at
+; 21 + 12 k of our cycles: past the latest start (7 + 12 + 12 k drive cycles = 18.7 + 11.8 k of
+; ours: the drive's clock is 1.5 % faster) and before the earliest end (23.6 + 11.8 k), with two
+; cycles or more either side. The pull is held 22 cycles, past the drive's return to its wait
+; (at most 88.7 of our cycles after the previous time zero; ours comes at 95).
+; in: the drive's status byte taken  out: sector = the block  clobbers: A X Y
+.proc receive_block
+        ldx     #20                     ; the drive's last release, and its first byte ready
+:       dex
+        bne     :-
+        ldy     #0
+@byte:  lda     #$10
+        sta     CIA2_PRA                ; CLK pulled: "the next byte"
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
         lda     #$00
-        sta     CIA2_PRA                ; CLK released: time zero (the write cycle)
+        sta     CIA2_PRA                ; released: time zero
         nop
         nop
         nop
@@ -228,28 +238,105 @@ dest:           .res 2          ; where the next game byte goes
         nop
         nop
         nop
-        nop
-        lda     CIA2_PRA                ; +20: pair 0 in bits 7-6
+        bit     $00
+        lda     CIA2_PRA                ; +21: pair 0 in bits 7-6
         lsr
         lsr
         nop
         nop
-        nop
-        ora     CIA2_PRA                ; +34: pair 1
+        ora     CIA2_PRA                ; +33: pair 1
         lsr
         lsr
         nop
         nop
-        nop
-        ora     CIA2_PRA                ; +48: pair 2
+        ora     CIA2_PRA                ; +45: pair 2
         lsr
         lsr
         nop
         nop
-        nop
-        ora     CIA2_PRA                ; +62: pair 3
+        ora     CIA2_PRA                ; +57: pair 3
+        sta     sector, y
+        iny
+        bne     @byte
+@decode:
+        ldx     sector, y
+        lda     decode, x
+        sta     sector, y
+        iny
+        bne     @decode
         rts
 .endproc
+
+; One byte from send (drive.s): wait for its "ready" (DATA low), then as receive_block takes one.
+; in: -  out: A = the byte, Z/N from it  clobbers: A X
+.proc get_byte
+:       bit     CIA2_PRA
+        bmi     :-
+        lda     #$10
+        sta     CIA2_PRA                ; CLK pulled
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        lda     #$00
+        sta     CIA2_PRA                ; released: time zero
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        nop
+        bit     $00
+        lda     CIA2_PRA                ; +21: pair 0
+        lsr
+        lsr
+        nop
+        nop
+        ora     CIA2_PRA                ; +33: pair 1
+        lsr
+        lsr
+        nop
+        nop
+        ora     CIA2_PRA                ; +45: pair 2
+        lsr
+        lsr
+        nop
+        nop
+        ora     CIA2_PRA                ; +57: pair 3
+        tax
+        lda     decode, x
+        rts
+.endproc
+
+; decode[what receive_block assembles from byte b] = b. It assembles, from bit 7 down, bits
+; 5, 7, 4, 6, 1, 3, 0, 2 of b, each inverted (a 1 pulls its line: we read 0).
+; in: -  out: decode  clobbers: A X Y
+.proc build_decode
+        ldx     #0
+@byte:  txa
+        eor     #$FF
+        sta     inverted
+        ldy     #0
+@bit:   lda     inverted
+        and     bit_order, y
+        cmp     #1                      ; C = the bit
+        rol     assembled
+        iny
+        cpy     #8
+        bne     @bit
+        ldy     assembled
+        txa
+        sta     decode, y
+        inx
+        bne     @byte
+        rts
+.endproc
+bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
 
 ; Bus and screen as they were, interrupts on.
 ; in: saved_bus, saved_vic  out: -  clobbers: A
@@ -341,4 +428,10 @@ saved_bus:      .res 1
 rounds:         .res 1
 first:          .res 1
 last:           .res 1
+inverted:       .res 1
+assembled:      .res 1
 sector:         .res 256
+
+DECODE_PAGE     = $C7           ; the last page of HIGH: a page of its own, so that
+decode          := DECODE_PAGE * $100   ; decode, x never crosses one (receive's timing)
+.assert __BSS_RUN__ + __BSS_SIZE__ <= decode, error, "BSS runs into the decode table"

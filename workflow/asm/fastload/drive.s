@@ -1,33 +1,54 @@
-; drive.s — the 1541 side of the fast loader: runs at $0500 in the drive's RAM (uploaded with
-; M-W, started with M-E). It finds the game (the directory's second entry), reads its sectors
-; through the DOS's job queue into buffer 3 and sends each to the C64 over CLK and DATA, two bits at a time,
-; one handshake per byte (the C64 side: boot.s, get_byte).
+; drive.s — the 1541 side of the fast loader: runs at $0400 in the drive's RAM (buffers 1 and 2,
+; uploaded with M-W, started with M-E at drive_start). It finds the game (the directory's second
+; entry) and hands each of the game's tracks to the DOS as an "execute" job ($E0) on buffer 1:
+; once the head is on the track, the DOS's job loop jumps to $0400, read_track, which reads the
+; game's blocks on that track itself (the ROM's header search and GCR decoding, into buffer 3)
+; and sends each to the C64 as soon as it is read (the C64 side: boot.s). No turn of the disk is
+; lost to the job loop's polling between the blocks of a track.
 ;
 ; First a HELLO byte. Then per block: a status byte (0: the sector follows; else the job's error
 ; code, or BAD_LINK for a link off the disk), then the sector's 256 bytes as read, its link first.
 ; After the last block, or an error, it gives the bus back and returns to the DOS.
 ;
-; Byte protocol (levels on the bus; the drive's own port reads 1 for a line pulled low):
-;   drive: DATA low = "a byte is ready"      C64: CLK low = "send it"
-;   drive: DATA released = "seen"            C64: CLK released: time zero
-;   drive: four bit pairs on CLK (even bit) and DATA (odd bit), bits 0-1 first, a pair every
-;   PHASE cycles from the first; all released after the last. boot.s reads each in the middle
-;   of its window (its timing comment gives the margins).
+; Byte protocol (levels on the bus; the drive's own port reads 1 for a line pulled low): the C64
+; asks for each byte by pulling CLK and releasing it; the release is time zero, and the byte
+; follows as four bit pairs on DATA and CLK at fixed times (send_block; boot.s reads each in the
+; middle of its window). A HELLO or status byte is announced first: DATA held low until the
+; C64's pull (send).
 
 .setcpu "6502"
 .include "fastload.inc"
 
 VIA1_PB     := $1800            ; serial port: bit 0 DATA in, 1 DATA out, 2 CLK in, 3 CLK out,
                                 ; 4 ATN acknowledge, 7 ATN in (inputs read 1 when pulled low)
+DISK_DATA   := $1C01            ; VIA2 port A: the byte from the read head (V flag: byte ready)
 DATA_OUT    = $02
 CLK_OUT     = $08
 CLK_IN      = $04
-JOB         := $0003            ; job code, then result, of buffer 3
-JOB_TRACK   := $000C            ; track and sector of buffer 3's job
-JOB_SECTOR  := $000D
-BUFFER      := $0600            ; buffer 3 (this code is in buffer 2, the BAM in buffer 4)
+; The DOS's job queue: a job code per buffer, then its result; a track and sector per buffer.
+DIR_JOB     := $0003            ; buffer 3: the directory read ($80, READ)
+DIR_TRACK_J := $000C
+DIR_SECTOR_J := $000D
+GAME_JOB    := $0001            ; buffer 1: this code, run as an execute job ($E0) per track
+GAME_TRACK  := $0008
+GAME_SECTOR := $0009            ; the ROM's header search looks for this sector
+BUFFER      := $0600            ; buffer 3: each block lands here (this code is in buffers 1-2,
+                                ; the BAM in buffer 4)
+; The ROM's read path (the READ job's own steps, $F4D1-$F505 of the 1541 DOS 2.6).
+FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data block's sync; Y = 0
+GCR_DECODE  := $F8E0            ; ($30) and $01BA-$01FF (GCR) -> ($30) (256 bytes), $38, $3A
+CHECKSUM    := $F5E9            ; A = the EOR of the 256 bytes at ($30)
+JOB_END     := $F969            ; A = the job's result: ends the job (the DOS's stack restored)
+GCR_OVERFLOW := $0100           ; GCR bytes 256-325 go to $01BA-$01FF
+BUFFER_PTR  := $30              ; the DOS's pointer to the job's buffer
+BLOCK_ID    := $38              ; decoded: the data block's ID byte, and its checksum
+BLOCK_SUM   := $3A
+DATA_ID     := $47              ; the ID a data block must have (7)
 JOB_READ    = $80
+JOB_EXECUTE = $E0
 JOB_OK      = $01
+ERROR_ID    = $04               ; job results: 22, READ ERROR (data block not found)
+ERROR_SUM   = $05               ; 23, READ ERROR (checksum)
 DIR_TRACK   = 18
 DIR_SECTOR  = 1
 GAME_ENTRY  = $20               ; the directory's second entry: the game file
@@ -39,6 +60,10 @@ BAD_LINK    = $FF
 
 .segment "DRIVECODE"
 
+; The DOS jumps here, the buffer's first byte, for GAME_JOB's execute job.
+.assert * = $0400, error, "an execute job starts at its buffer's first byte"
+        jmp     read_track
+
 ; in: nothing (M-E)  out: the game sent, or an error status  clobbers: A X Y
 .export drive_start
 .proc drive_start
@@ -48,24 +73,32 @@ BAD_LINK    = $FF
         lda     #HELLO
         jsr     send
         lda     #DIR_TRACK
-        ldx     #DIR_SECTOR
-        jsr     read
+        sta     DIR_TRACK_J
+        lda     #DIR_SECTOR
+        sta     DIR_SECTOR_J
+        lda     #JOB_READ
+        ldx     #DIR_JOB
+        jsr     run_job
         bne     @failed
         ldx     BUFFER + GAME_ENTRY + ENTRY_SECTOR
         lda     BUFFER + GAME_ENTRY + ENTRY_TRACK
-@block: jsr     read                    ; A = track, X = sector
+@track: cmp     #TRACKS + 1             ; A = track, X = sector: the next block
+        bcs     @bad
+        cmp     #1
+        bcc     @bad
+        cpx     #MAX_SECTORS
+        bcs     @bad
+        sta     GAME_TRACK
+        stx     GAME_SECTOR
+        lda     #JOB_EXECUTE
+        ldx     #GAME_JOB
+        jsr     run_job                 ; read_track sends the track's blocks
         bne     @failed
-        lda     #0
-        jsr     send                    ; status: the sector follows
-        ldy     #0
-@data:  lda     BUFFER, y
-        jsr     send
-        iny
-        bne     @data
         ldx     BUFFER + 1
         lda     BUFFER
-        bne     @block                  ; track 0: that was the last block
+        bne     @track                  ; track 0: that was the last block
         beq     @done
+@bad:   lda     #BAD_LINK
 @failed:
         jsr     send                    ; status: the error
 @done:  lda     #0
@@ -74,97 +107,140 @@ BAD_LINK    = $FF
         rts                             ; back to the DOS
 .endproc
 
-; Read track A, sector X into BUFFER with the DOS's job loop (it runs in the drive's IRQ, and
-; holds the CPU while it waits for the sector: nothing to overlap it with).
-; in: A track, X sector  out: Z = 1 read; else A = the job's error code or BAD_LINK
+; Give the DOS's job loop (it runs in the drive's IRQ) job A on buffer X and wait for it.
+; in: A job code, X buffer (its track and sector set)  out: Z = 1 done; else A = the error
 ; clobbers: A
-.proc read
-        cmp     #TRACKS + 1
-        bcs     @bad
-        cmp     #1
-        bcc     @bad
-        cpx     #MAX_SECTORS
-        bcs     @bad
-        sta     JOB_TRACK
-        stx     JOB_SECTOR
-        lda     #JOB_READ
-        sta     JOB
+.proc run_job
+        sta     0, x
         cli
-:       lda     JOB
+:       lda     0, x
         bmi     :-
         sei
         cmp     #JOB_OK
         rts
-@bad:   lda     #BAD_LINK
+.endproc
+
+; The execute job: the head is on GAME_TRACK. Read the game's blocks on this track, from
+; GAME_SECTOR on, sending each as it comes; end the job at the first link to another track,
+; or the last block. Errors end it with the READ job's own error codes.
+; in: GAME_TRACK, GAME_SECTOR  out: the job's result (JOB_END)  clobbers: A X Y
+.proc read_track
+        lda     #<BUFFER
+        sta     BUFFER_PTR
+        lda     #>BUFFER
+        sta     BUFFER_PTR + 1
+@block: jsr     FIND_BLOCK              ; its own error ends the job (20 or 21)
+:       bvc     :-                      ; GCR bytes 0-255, as the ROM reads them
+        clv
+        lda     DISK_DATA
+        sta     (BUFFER_PTR), y
+        iny
+        bne     :-
+        ldy     #$BA
+:       bvc     :-                      ; and bytes 256-325
+        clv
+        lda     DISK_DATA
+        sta     GCR_OVERFLOW, y
+        iny
+        bne     :-
+        jsr     GCR_DECODE
+        lda     BLOCK_ID
+        cmp     DATA_ID
+        bne     @no_id
+        jsr     CHECKSUM
+        cmp     BLOCK_SUM
+        bne     @bad_sum
+        lda     #0
+        jsr     send                    ; status: the sector follows
+        jsr     send_block
+        lda     BUFFER
+        cmp     GAME_TRACK
+        bne     @ok                     ; the last block, or another track: the main loop's
+        ldx     BUFFER + 1
+        cpx     #MAX_SECTORS
+        bcs     @ok                     ; (it checks the link)
+        stx     GAME_SECTOR
+        bcc     @block
+@ok:    lda     #JOB_OK
+        .byte   $2C                     ; BIT abs: skip the next load
+@no_id: lda     #ERROR_ID
+        .byte   $2C
+@bad_sum:
+        lda     #ERROR_SUM
+        jmp     JOB_END
+.endproc
+
+; Send BUFFER's 256 bytes, each when the C64 asks (boot.s, receive_block): it pulls CLK and
+; releases it; the release is time zero, seen within 7 cycles by the second wait. Then the byte
+; goes out as four bit pairs, one every 12 cycles, from 12 cycles after that read: pairs 0, 1,
+; 2, 3 carry bits 0 and 2, 1 and 3, 4 and 6, 5 and 7, on DATA and CLK, a 1 pulling its line;
+; 12 cycles after the last pair every line is free again. The C64 undoes the order with a table.
+; in: BUFFER  out: -  clobbers: A X Y
+.proc send_block
+        ldy     #0
+        ldx     BUFFER
+        txa
+        lsr
+        lsr
+        lsr
+        sta     high
+byte:   lda     #CLK_IN                 ; X = the byte, high = the byte >> 3
+@pull:  bit     VIA1_PB
+        beq     @pull                   ; the C64 pulls CLK
+free:   bit     VIA1_PB
+        bne     free                    ; and releases it: time zero
+        txa
+        asl
+        and     #DATA_OUT | CLK_OUT
+        sta     VIA1_PB                 ; +12: bits 0, 2
+        txa
+        and     #DATA_OUT | CLK_OUT
+        nop
+        nop
+        sta     VIA1_PB                 ; +24: bits 1, 3
+        lda     high
+        and     #DATA_OUT | CLK_OUT
+        nop
+        sta     VIA1_PB                 ; +36: bits 4, 6
+        lda     high
+        lsr
+        and     #DATA_OUT | CLK_OUT
+        sta     VIA1_PB                 ; +48: bits 5, 7
+        iny
+        ldx     BUFFER, y               ; the next byte, while the last pair is held
+        lda     #0
+        sta     VIA1_PB                 ; +60: released
+        txa
+        lsr
+        lsr
+        lsr
+        sta     high
+        tya
+        bne     byte
         rts
 .endproc
 
-; Send A to the C64 (protocol: the banner).
-; in: A  out: -  clobbers: A X
+; Send A alone: DATA pulled ("a byte is ready") until the C64 pulls CLK, then as send_block sends
+; a byte. DATA is free again 8 cycles after the pull is seen, which is within 7 of its start (we
+; wait for it), so the release that follows is still seen within 7 cycles.
+; in: A  out: -  clobbers: A X Y
 .proc send
-        sta     byte
-        and     #$0F
         tax
-        lda     pair_low, x             ; bits 0-1 as port values
-        sta     pairs + 0
-        lda     pair_high, x            ; bits 2-3
-        sta     pairs + 1
-        lda     byte
         lsr
         lsr
         lsr
-        lsr
-        tax
-        lda     pair_low, x             ; bits 4-5
-        sta     pairs + 2
-        lda     pair_high, x            ; bits 6-7
-        sta     pairs + 3
+        sta     high
         lda     #DATA_OUT
         sta     VIA1_PB                 ; ready
         lda     #CLK_IN
 :       bit     VIA1_PB
-        beq     :-                      ; the C64 pulls CLK: send it
-        ldx     #0
-        stx     VIA1_PB                 ; DATA released: seen
-:       bit     VIA1_PB                 ; 7-cycle loop: time zero found within 7 cycles
-        bne     :-
-        lda     pairs + 0               ; each pair out 10 cycles after the read that saw
-        sta     VIA1_PB                 ; time zero, then every PHASE (14) cycles
-        nop
-        nop
-        nop
-        lda     pairs + 1
-        sta     VIA1_PB
-        nop
-        nop
-        nop
-        lda     pairs + 2
-        sta     VIA1_PB
-        nop
-        nop
-        nop
-        lda     pairs + 3
-        sta     VIA1_PB
-        ldx     #0                      ; held 16 cycles: past the C64's last read, before it
-        nop                             ; looks for the next "ready"
-        nop
-        nop
-        nop
-        nop
-        stx     VIA1_PB
-        rts
+        beq     :-                      ; the C64 pulls CLK
+        ldy     #0
+        sty     VIA1_PB                 ; DATA released
+        dey                             ; one byte: Y is 0 after it, and send_block returns
+        bne     send_block::free
 .endproc
+.assert (high >= $0100), error, "send_block's timing counts high as an absolute address"
+.assert (<BUFFER) = 0, error, "BUFFER, y must not cross a page (its timing)"
 
-; A nibble's two bit pairs as port values: a 1 bit is a released line, so a 0 bit pulls it
-; (CLK carries the even bit, DATA the odd one).
-.define PULLS(bits) ((((bits) & 1) ^ 1) * CLK_OUT) | (((((bits) >> 1) & 1) ^ 1) * DATA_OUT)
-pair_low:
-.repeat 16, n
-        .byte   PULLS(n)
-.endrepeat
-pair_high:
-.repeat 16, n
-        .byte   PULLS(n >> 2)
-.endrepeat
-pairs:  .res    4
-byte:   .res    1
+high:   .res    1
