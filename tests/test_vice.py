@@ -17,7 +17,7 @@ from conftest import build_with_snakemake
 from wordle64.errors import Wordle64Error
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
 from wordle64.media.images import make_d64
-from wordle64.vice import checks
+from wordle64.vice import checks, fast_checks
 from wordle64.vice.cdp import Browser
 from wordle64.vice.session import Settings, Vice, key_codes, screen_codes_of, screen_text
 from wordle64.vice.summary import pair
@@ -142,15 +142,19 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
     files = write_fast_d64(boot, prg.read_bytes(), disk, disk_name="WORDLE64", disk_id="64",
                            boot_name="WORDLE64", interleave=interleave)
     assert [name for name, _blocks in files] == ["WORDLE64", "W64GAME"]
-    record = checks.fast_disk(core, disk, tmp_path / "boot.prg",
-                              checks.load_labels(tmp_path / "boot.lbl"), prg,
-                              checks.load_labels(labels_path), WordLists.from_tsv(words_path),
-                              checks.Dates(*(datetime.date(2024, 3, d) for d in (1, 2, 3))),
-                              checks.Limits(), None)
+    record = fast_checks.fast_disk(core, disk, tmp_path / "boot.prg",
+                                   checks.load_labels(tmp_path / "boot.lbl"), prg,
+                                   checks.load_labels(labels_path),
+                                   WordLists.from_tsv(words_path),
+                                   checks.Dates(*(datetime.date(2024, 3, d) for d in (1, 2, 3))),
+                                   checks.Limits(), None)
     names = [c["check"] for c in record.checks]
     assert any("drive code" in name for name in names)
-    assert sum("LOAD ERROR" in name for name in names) == len(checks.FAST_FAULTS)
+    assert sum("LOAD ERROR" in name for name in names) == len(fast_checks.FAST_FAULTS)
     assert any("KERNAL loads the game instead" in name for name in names)
+    # the 1541-II, the 1571 and a 1541 as device 9 each reach the menu and score the guess
+    for where in ("a 1541-II as device 8", "a 1571 as device 8", "a 1541 as device 9"):
+        assert sum(name.startswith(where) for name in names) == 3, names
     assert record.passed, [c for c in record.checks if not c["passed"]]
     # the stream was followed: the first block lands after RUN and the last before the menu
     times = record.times

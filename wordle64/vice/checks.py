@@ -13,15 +13,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from wordle64.c64 import emu
-from wordle64.c64.d64 import D64, block_offset
 from wordle64.errors import Wordle64Error
 from wordle64.game.devices import Drive
 from wordle64.game.rules import LETTERS, hard_mode_violation
 from wordle64.game.session import Game
 from wordle64.c64.screen import code_lines
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against, stat_on
-from wordle64.media.disk_faults import break_chain
-from wordle64.media.fastdisk import GAME_NAME
 from wordle64.media.images import read_d64, tap_bytes, tap_pulses
 from wordle64.media.turbo import damaged_tapes
 from wordle64.score import score
@@ -29,12 +26,10 @@ from wordle64.vice.session import (PAL_HZ, SCREEN, SCREEN_CELLS, Settings, State
                                    screen_codes_of, screen_text)
 
 NOTE_NEW = "NO STATISTICS ON DISK"
-DRIVE_CODE_SIGNATURE = 64         # the drive code's first bytes: code, not its variables
 MENU_TEXT = "PRESS 1-8"        # the menu's last line: start-up is over
 TAPE_ERROR_TEXT = "TAPE ERROR"    # the turbo loader's message (workflow/asm/tape/turbo.s)
 LOAD_END = 0xAE                   # the KERNAL's pointer to the end of the last LOAD
 STATS_FILE = "W64STATS"
-GAME_FILE = GAME_NAME.encode("ascii")
 SCREEN_RANGE = ((SCREEN, SCREEN + SCREEN_CELLS),)   # what wait_for reads for screen tests
 
 
@@ -295,134 +290,6 @@ def disk_statistics(core: Path, d64: Path, prg: Path, labels: dict[str, int], wo
     record.add("W64STATS written by Commodore DOS is byte for byte the model's",
                theirs == ours and theirs[2:6] == b"W64S", f"{theirs[:16].hex()} vs "
                                                           f"{ours[:16].hex()}")
-    record.wall_seconds = round(time.monotonic() - started, 1)
-    return record
-
-
-FAST_FAULTS = {"checksum": "a bad checksum (error 23 in the image's error bytes)",
-               "missing": "its sector missing (error 20, no header, in the error bytes)",
-               "broken_chain": "a link off the disk (track 36)"}
-FAULT_BLOCK = 10                 # the game's block that is damaged
-ERROR_BYTES = {"checksum": 5,    # .d64 error byte 5: 23, READ ERROR (data block checksum)
-               "missing": 2}     # .d64 error byte 2: 20, READ ERROR (header not found)
-
-
-def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
-    """A copy of the fast disk with one of the game's blocks damaged (FAST_FAULTS)."""
-    image = D64.open(d64)
-    entry = image.find(GAME_FILE)
-    blocks = [(t, sec) for t, sec, _ in image.chain(*entry.first)]
-    if fault == "broken_chain":
-        break_chain(image, GAME_FILE, at=FAULT_BLOCK)
-        image.save(out)
-        return
-    errors = bytearray([1]) * (len(image.data) // 256)      # 1: no error, per sector
-    errors[block_offset(*blocks[FAULT_BLOCK]) // 256] = ERROR_BYTES[fault]
-    out.write_bytes(bytes(image.data) + bytes(errors))
-
-
-@dataclass
-class Stream:
-    """The fast loader's store pointer in the C64's RAM, sampled while the game streams in: when
-    the first block lands, and when the last byte does."""
-
-    pointer: int            # address of the loader's store pointer (boot.s `dest`)
-    end: int                # where it stands after the game's last byte
-    first: int | None = None
-    last: int | None = None
-    start: int | None = None    # its value before the first block
-    previous: int | None = None
-
-    def follow(self, vice: Vice, until: int | None, limits: Limits) -> State:
-        """Sample until the clock `until`, or (None) until the menu's note shows."""
-        wanted = screen_codes_of(NOTE_NEW)
-        ranges = ((self.pointer, self.pointer + 2), (SCREEN, SCREEN + SCREEN_CELLS))
-
-        def sample(state: State) -> bool:
-            value = state.ram[0][0] | state.ram[0][1] << 8
-            if self.start is None:
-                self.start = value
-            elif self.first is None and value != self.start:
-                self.first = state.clock
-            # the end reached, or passed before a sample saw it: the game, started, uses the
-            # same zero page, so the pointer may already hold something else (a drop of a
-            # page or less is a sample between the pointer's two increments)
-            elif self.first is not None and self.last is None and (
-                    value >= self.end or value < (self.previous or 0) - 0x100):
-                self.last = state.clock
-            self.previous = value
-            return state.clock >= until if until is not None else wanted in state.ram[1]
-        return vice.wait_for(sample, limits.disk_load, "the fast loader's game", ranges=ranges,
-                             poll=0.001)
-
-    def times(self, run: int, prg_bytes: int) -> dict[str, float | None]:
-        """RUN to the first block, the blocks' time, and milliseconds per block (None: not seen)."""
-        if self.first is None or self.last is None:
-            return {"run_to_first_block_seconds": None, "blocks_seconds": None,
-                    "ms_per_block": None}
-        blocks = -(-prg_bytes // 254)
-        return {"run_to_first_block_seconds": seconds(self.first - run),
-                "blocks_seconds": seconds(self.last - self.first),
-                "ms_per_block": round(1000 * (self.last - self.first) / PAL_HZ / (blocks - 1), 1)}
-
-
-def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], prg: Path,
-              labels: dict[str, int], words: WordLists, dates: Dates, limits: Limits,
-              shots: Path | None) -> Record:
-    """The fast disk on a true 1541: LOAD"*",8,1 loads the boot file, RUN sends the loader into
-    the drive and the game follows; the menu, then a daily guess beside the model. Then on
-    VICE's virtual drive, which runs no drive code: the KERNAL fallback, with its note."""
-    record = Record("fast_disk", str(d64))
-    started = time.monotonic()
-    boot_bytes, prg_bytes = boot.read_bytes(), prg.read_bytes()
-    drive_code = boot_bytes[2 + boot_labels["__DRIVECODE_LOAD__"] - 0x0801:][
-        :boot_labels["__DRIVECODE_SIZE__"]]
-    answer = daily_answer(words, dates.won)
-    guess = guesses_against(answer, words, 1)[0]
-    with Vice.start(core, d64, Settings()) as vice:
-        vice.wait_text("READY.", 10)
-        down, ready = type_load(vice, 'LOAD"*",8,1', limits.disk_load)
-        record.times["boot_load_seconds"] = seconds(ready - down)
-        end = vice.ram(LOAD_END, LOAD_END + 2)
-        record.add("LOAD\"*\",8,1 loads the boot file", end[0] | end[1] << 8 ==
-                   0x0801 + len(boot_bytes) - 2, end.hex())
-        run = vice.type("RUN{RETURN}")
-        stream = Stream(boot_labels["dest"], 0x0801 + len(prg_bytes) - 2)
-        stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
-        record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
-                   "(M-W took)", drive_code[:DRIVE_CODE_SIGNATURE] in
-                   vice.snapshot_module("DRIVECPU0"))
-        menu = stream.follow(vice, None, limits)
-        record.times["run_to_menu_seconds"] = seconds(menu.clock - run)
-        record.times.update(stream.times(run, len(prg_bytes)))
-        record.times["load_to_menu_seconds"] = seconds(menu.clock - down)
-        if shots is not None:
-            shot(vice, shots, "fast_menu", record)
-        model = boot_model(prg_bytes, labels)
-        follow(vice, model, [Step("2" + date_keys(dates.won) + "{RETURN}", "daily starts"),
-                             Step(guess + "{RETURN}", f"{guess.upper()} scored", "fast_guess")],
-               record, limits, shots)
-    fallback = Settings(true_drive=False, extra={"vice_virtual_device_traps": "enabled"})
-    with Vice.start(core, d64, fallback) as vice:
-        vice.wait_text("READY.", 10)
-        type_load(vice, 'LOAD"*",8,1', limits.disk_load)
-        vice.type("RUN{RETURN}")
-        record.add("a drive that runs no code (VICE's virtual drive): the KERNAL loads the "
-                   "game instead, and says so", seen(vice, "NO FAST LOADER", limits.start_up)
-                   and seen(vice, NOTE_NEW, limits.disk_load), screen_text(vice.screen_codes()))
-    with tempfile.TemporaryDirectory(prefix="wordle64-vice-") as scratch:
-        for fault in FAST_FAULTS:
-            damaged = Path(scratch) / f"{fault}.d64"
-            damage_fast_disk(d64, fault, damaged)
-            with Vice.start(core, damaged, Settings()) as vice:
-                vice.wait_text("READY.", 10)
-                type_load(vice, 'LOAD"*",8,1', limits.disk_load)
-                vice.type("RUN{RETURN}")
-                record.add(f"a game block with {FAST_FAULTS[fault]}: LOAD ERROR and BASIC, "
-                           "no hang, no game", seen(vice, "LOAD ERROR", limits.disk_load)
-                           and seen(vice, "READY.", limits.start_up)
-                           and screen_codes_of(MENU_TEXT) not in vice.screen_codes(),
-                           screen_text(vice.screen_codes()))
     record.wall_seconds = round(time.monotonic() - started, 1)
     return record
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from wordle64.errors import Wordle64Error
 from wordle64.game.shared import WordLists
 from wordle64.io import write_json
-from wordle64.vice import checks
+from wordle64.vice import checks, fast_checks
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def _one_check(rule: str, core: Path, image: Path, prg: Path, labels_path: Path,
     elif rule == "vice_disk_statistics":
         record = checks.guarded(checks.disk_statistics, core, image, *common, limits, shots)
     elif rule == "vice_fast_disk":
-        record = checks.guarded(checks.fast_disk, core, image, Path(boot),
+        record = checks.guarded(fast_checks.fast_disk, core, image, Path(boot),
                                 checks.load_labels(Path(boot_labels)), *common, limits, shots)
     elif rule == "vice_tape_faults":
         record = checks.guarded(checks.tape_faults, core, image, limits, shots)

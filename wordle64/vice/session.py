@@ -81,6 +81,12 @@ class Settings:
     video: bool = False              # frames drawn on the page's canvas (a person watching);
     # checks read screen RAM and take RetroArch's screenshots, which need no video driver
     extra: dict[str, str] = field(default_factory=dict)
+    # VICE's own command-line options, e.g. ("-drive8type", "1542"): given, the core starts from
+    # a libretro-vice command file that holds them (see command_line)
+    vice_args: tuple[str, ...] = ()
+    # VICE's resources, e.g. {"Drive8Type": "1541"}: written to system/vice/vicerc, which the
+    # core then reads (vice_read_vicerc)
+    resources: dict[str, str] = field(default_factory=dict)
 
     def options(self) -> dict[str, str]:
         options = {
@@ -96,7 +102,7 @@ class Settings:
             "vice_statusbar": "disabled",
             "vice_drive_sound_emulation": "disabled",
             "vice_datasette_hotkeys": "disabled",
-            "vice_read_vicerc": "disabled",
+            "vice_read_vicerc": "enabled" if self.resources else "disabled",
             "vice_reset": "Autostart",
         }
         options.update(self.extra)
@@ -113,7 +119,24 @@ class Settings:
 
     def page_settings(self, name: str) -> dict:
         return {"image": name, "name": name, "options": self.options(),
-                "config": self.config()}
+                "config": self.config(),
+                "command": self.command_line("/" + name),
+                "vicerc": self.vicerc()}
+
+    def vicerc(self) -> str:
+        """VICE's resources file (system/vice/vicerc): "" unless some are set."""
+        if not self.resources:
+            return ""
+        return "[C64SC]\n" + "".join(f"{key}={value}\n" for key, value in self.resources.items())
+
+    def command_line(self, image: str) -> str:
+        """A libretro-vice command file's line: VICE's options, "{image}" standing for the image
+        (by default attached to drive 8); "" with no options (the image is the content)."""
+        if not self.vice_args:
+            return ""
+        args = self.vice_args if "{image}" in self.vice_args else self.vice_args + ("-8",
+                                                                                     "{image}")
+        return " ".join(("x64sc",) + tuple(image if a == "{image}" else a for a in args))
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

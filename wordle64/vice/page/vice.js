@@ -124,8 +124,17 @@ const vice = {
     mkdirs(FS, cfg);
     FS.writeFile(cfg, settings.config);
     FS.writeFile("/" + settings.name, image);
+    if (settings.vicerc) {         // VICE's resources (vice_read_vicerc enabled)
+      mkdirs(FS, "/system/vice/vicerc");
+      FS.writeFile("/system/vice/vicerc", settings.vicerc);
+    }
+    let content = "/" + settings.name;
+    if (settings.command) {        // VICE's own options first: a libretro-vice command file
+      content = "/wordle64.m3u";
+      FS.writeFile(content, "#COMMAND:" + settings.command + "\n");
+    }
     try {
-      module.callMain(["-v", "/" + settings.name]);
+      module.callMain(["-v", content]);
     } catch (e) {
       if (e !== "unwind" && !(e && e.name === "ExitStatus")) throw e;
     }

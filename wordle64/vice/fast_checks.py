@@ -1,0 +1,221 @@
+"""The fast disk on VICE (rule vice_fast_disk): our loader in a true 1541, 1541-II and 1571, on
+device 8 and device 9, timed; the KERNAL fallback on a drive that runs no code; damaged copies
+that must end in LOAD ERROR. The steps it shares with the other checks are in checks.py."""
+from __future__ import annotations
+
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordle64.c64.d64 import D64, block_offset
+from wordle64.errors import Wordle64Error
+from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
+from wordle64.media.disk_faults import break_chain
+from wordle64.media.fastdisk import GAME_NAME
+from wordle64.vice.checks import (LOAD_END, MENU_TEXT, NOTE_NEW, PAL_HZ, Dates, Limits, Record,
+                                  Step, boot_model, follow, seconds, seen, shot, type_load)
+from wordle64.vice.session import (SCREEN, SCREEN_CELLS, Settings, State, Vice, screen_codes_of,
+                                   screen_text)
+
+GAME_FILE = GAME_NAME.encode("ascii")
+DRIVE_CODE_SIGNATURE = 64         # the drive code's first bytes: code, not its variables
+FAST_FAULTS = {"checksum": "a bad checksum (error 23 in the image's error bytes)",
+               "missing": "its sector missing (error 20, no header, in the error bytes)",
+               "broken_chain": "a link off the disk (track 36)"}
+FAULT_BLOCK = 10                 # the game's block that is damaged
+ERROR_BYTES = {"checksum": 5,    # .d64 error byte 5: 23, READ ERROR (data block checksum)
+               "missing": 2}     # .d64 error byte 2: 20, READ ERROR (header not found)
+
+
+@dataclass(frozen=True)
+class Drive:
+    """One drive the fast disk is proven on: its name, VICE's drive type, the bus device, and
+    the LOAD typed (both of the boot file's forms get used)."""
+
+    name: str
+    vice_type: str
+    device: int = 8
+    command: str = 'LOAD"WORDLE64",8'
+
+    def settings(self) -> Settings:
+        if self.device == 8:
+            return Settings(resources={"Drive8Type": self.vice_type})
+        return Settings(vice_args=(f"-drive{self.device}type", self.vice_type,
+                                   f"-{self.device}", "{image}"))
+
+    @property
+    def key(self) -> str:
+        return self.name.lower().replace("-", "") + ("" if self.device == 8 else
+                                                     f"_device{self.device}")
+
+
+TIMED_DRIVE = Drive("1541", "1541", command='LOAD"*",8,1')
+OTHER_DRIVES = (Drive("1541-II", "1542"), Drive("1571", "1571"),
+                Drive("1541", "1541", device=9, command='LOAD"*",9,1'))
+
+
+def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
+    """A copy of the fast disk with one of the game's blocks damaged (FAST_FAULTS)."""
+    image = D64.open(d64)
+    entry = image.find(GAME_FILE)
+    blocks = [(t, sec) for t, sec, _ in image.chain(*entry.first)]
+    if fault == "broken_chain":
+        break_chain(image, GAME_FILE, at=FAULT_BLOCK)
+        image.save(out)
+        return
+    errors = bytearray([1]) * (len(image.data) // 256)      # 1: no error, per sector
+    errors[block_offset(*blocks[FAULT_BLOCK]) // 256] = ERROR_BYTES[fault]
+    out.write_bytes(bytes(image.data) + bytes(errors))
+
+
+@dataclass
+class Stream:
+    """The fast loader's store pointer in the C64's RAM, sampled while the game streams in: when
+    the first block lands, and when the last byte does."""
+
+    pointer: int            # address of the loader's store pointer (boot.s `dest`)
+    end: int                # where it stands after the game's last byte
+    first: int | None = None
+    last: int | None = None
+    start: int | None = None    # its value before the first block
+    previous: int | None = None
+
+    def follow(self, vice: Vice, until: int | None, limits: Limits) -> State:
+        """Sample until the clock `until`, or (None) until the menu's note shows."""
+        wanted = screen_codes_of(NOTE_NEW)
+        ranges = ((self.pointer, self.pointer + 2), (SCREEN, SCREEN + SCREEN_CELLS))
+
+        def sample(state: State) -> bool:
+            value = state.ram[0][0] | state.ram[0][1] << 8
+            if self.start is None:
+                self.start = value
+            elif self.first is None and value != self.start:
+                self.first = state.clock
+            # the end reached, or passed before a sample saw it: the game, started, uses the
+            # same zero page, so the pointer may already hold something else (a drop of a
+            # page or less is a sample between the pointer's two increments)
+            elif self.first is not None and self.last is None and (
+                    value >= self.end or value < (self.previous or 0) - 0x100):
+                self.last = state.clock
+            self.previous = value
+            return state.clock >= until if until is not None else wanted in state.ram[1]
+        return vice.wait_for(sample, limits.disk_load, "the fast loader's game", ranges=ranges,
+                             poll=0.001)
+
+    def times(self, run: int, prg_bytes: int) -> dict[str, float | None]:
+        """RUN to the first block, the blocks' time, and milliseconds per block (None: not seen)."""
+        if self.first is None or self.last is None:
+            return {"run_to_first_block_seconds": None, "blocks_seconds": None,
+                    "ms_per_block": None}
+        blocks = -(-prg_bytes // 254)
+        return {"run_to_first_block_seconds": seconds(self.first - run),
+                "blocks_seconds": seconds(self.last - self.first),
+                "ms_per_block": round(1000 * (self.last - self.first) / PAL_HZ / (blocks - 1), 1)}
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """What a run of the fast disk needs to know of the game."""
+
+    prg: bytes
+    labels: dict[str, int]
+    keys: list[Step]            # a daily started and a guess scored
+
+
+def daily_guess(words: WordLists, dates: Dates) -> list[Step]:
+    guess = guesses_against(daily_answer(words, dates.won), words, 1)[0]
+    return [Step("2" + date_keys(dates.won) + "{RETURN}", "daily starts"),
+            Step(guess + "{RETURN}", f"{guess.upper()} scored", "fast_guess")]
+
+
+def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], game: GameRun,
+              limits: Limits, record: Record, shots: Path | None) -> None:
+    """The 1541, timed: LOAD"*",8,1 loads the boot file, RUN sends the loader into the drive and
+    the game streams in (the store pointer sampled); the menu, then a daily's guess."""
+    drive_code = boot[2 + boot_labels["__DRIVECODE_LOAD__"] - 0x0801:][
+        :boot_labels["__DRIVECODE_SIZE__"]]
+    with Vice.start(core, d64, TIMED_DRIVE.settings()) as vice:
+        vice.wait_text("READY.", 10)
+        down, ready = type_load(vice, TIMED_DRIVE.command, limits.disk_load)
+        record.times["boot_load_seconds"] = seconds(ready - down)
+        end = vice.ram(LOAD_END, LOAD_END + 2)
+        record.add(f"{TIMED_DRIVE.command} loads the boot file", end[0] | end[1] << 8 ==
+                   0x0801 + len(boot) - 2, end.hex())
+        run = vice.type("RUN{RETURN}")
+        stream = Stream(boot_labels["dest"], 0x0801 + len(game.prg) - 2)
+        stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
+        record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
+                   "(M-W took)", drive_code[:DRIVE_CODE_SIGNATURE] in
+                   vice.snapshot_module("DRIVECPU0"))
+        menu = stream.follow(vice, None, limits)
+        record.times["run_to_menu_seconds"] = seconds(menu.clock - run)
+        record.times.update(stream.times(run, len(game.prg)))
+        record.times["load_to_menu_seconds"] = seconds(menu.clock - down)
+        if shots is not None:
+            shot(vice, shots, "fast_menu", record)
+        follow(vice, boot_model(game.prg, game.labels), game.keys, record, limits, shots)
+
+
+def other_drive(core: Path, d64: Path, drive: Drive, game: GameRun, limits: Limits,
+                record: Record) -> None:
+    """Another drive, or device 9: the LOAD typed, RUN, the menu (timed from the LOAD), and the
+    same daily guess beside a model booted from that device."""
+    with Vice.start(core, d64, drive.settings()) as vice:
+        vice.wait_text("READY.", 10)
+        down, _ready = type_load(vice, drive.command, limits.disk_load)
+        vice.type("RUN{RETURN}")
+        where = f"a {drive.name} as device {drive.device}"
+        try:
+            menu = vice.wait_text(NOTE_NEW, limits.disk_load)
+        except Wordle64Error:
+            menu = None
+        if not record.add(f"{where}: {drive.command}, RUN, the fast loader's menu",
+                          menu is not None, screen_text(vice.screen_codes())):
+            return
+        record.times[f"load_to_menu_seconds_{drive.key}"] = seconds(menu.clock - down)
+        steps = [Step(step.keys, f"{where}: {step.what}") for step in game.keys]
+        follow(vice, boot_model(game.prg, game.labels, device=drive.device), steps, record,
+               limits, None)
+
+
+def fallback_and_faults(core: Path, d64: Path, limits: Limits, record: Record) -> None:
+    """VICE's virtual drive, which runs no drive code: the KERNAL loads the game, with a note.
+    Then copies with a damaged block: LOAD ERROR, never a game."""
+    fallback = Settings(true_drive=False, extra={"vice_virtual_device_traps": "enabled"})
+    with Vice.start(core, d64, fallback) as vice:
+        vice.wait_text("READY.", 10)
+        type_load(vice, 'LOAD"*",8,1', limits.disk_load)
+        vice.type("RUN{RETURN}")
+        record.add("a drive that runs no code (VICE's virtual drive): the KERNAL loads the "
+                   "game instead, and says so", seen(vice, "NO FAST LOADER", limits.start_up)
+                   and seen(vice, NOTE_NEW, limits.disk_load), screen_text(vice.screen_codes()))
+    with tempfile.TemporaryDirectory(prefix="wordle64-vice-") as scratch:
+        for fault in FAST_FAULTS:
+            damaged = Path(scratch) / f"{fault}.d64"
+            damage_fast_disk(d64, fault, damaged)
+            with Vice.start(core, damaged, TIMED_DRIVE.settings()) as vice:
+                vice.wait_text("READY.", 10)
+                type_load(vice, 'LOAD"*",8,1', limits.disk_load)
+                vice.type("RUN{RETURN}")
+                record.add(f"a game block with {FAST_FAULTS[fault]}: LOAD ERROR and BASIC, "
+                           "no hang, no game", seen(vice, "LOAD ERROR", limits.disk_load)
+                           and seen(vice, "READY.", limits.start_up)
+                           and screen_codes_of(MENU_TEXT) not in vice.screen_codes(),
+                           screen_text(vice.screen_codes()))
+
+
+def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], prg: Path,
+              labels: dict[str, int], words: WordLists, dates: Dates, limits: Limits,
+              shots: Path | None) -> Record:
+    """The fast disk on VICE's true drives: timed on the 1541, then the 1541-II, the 1571 and
+    device 9 to the menu and a guess; the KERNAL fallback; the damaged copies."""
+    record = Record("fast_disk", str(d64))
+    started = time.monotonic()
+    game = GameRun(prg.read_bytes(), labels, daily_guess(words, dates))
+    timed_run(core, d64, boot.read_bytes(), boot_labels, game, limits, record, shots)
+    for drive in OTHER_DRIVES:
+        other_drive(core, d64, drive, game, limits, record)
+    fallback_and_faults(core, d64, limits, record)
+    record.wall_seconds = round(time.monotonic() - started, 1)
+    return record
