@@ -340,8 +340,8 @@ RELEASE_REQUIRED_CHECKS = {
     ]["items"]["enum"]
 }
 RELEASE_BUILD_FILES = ["wordle64.prg", "wordle64.lbl", "wordle64.map", "layout.json"]
-RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64-kernal.tap", "wordle64.t64",
-                       "load-times.json"]
+# (load-times.json is staged with them, and released by vice_load_times with VICE's disk times)
+RELEASE_MEDIA_FILES = ["wordle64.d64", "wordle64.tap", "wordle64-kernal.tap", "wordle64.t64"]
 
 
 # ---- absurdle ---------------------------------------------------------------------------------

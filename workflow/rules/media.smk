@@ -282,11 +282,7 @@ rule media_load_times:
         run="results/machine/run.json",
         disk="results/machine/load-disk.json",
     output:
-        report(
-            "results/staging/media/load-times.json",
-            caption="../report/media_load_times.rst",
-            category="Media",
-        ),
+        "results/staging/media/load-times.json",
     log:
         "logs/media/load_times.log",
     params:

@@ -120,6 +120,27 @@ rule vice_tape_faults:
         "../scripts/vice_check.py"
 
 
+rule vice_load_times:
+    """The load times, the machine model's (staged and released with the media) with VICE's disk
+    times beside them: the fast disk's and the KERNAL's, from the typed LOAD to the menu."""
+    input:
+        staged="results/staging/media/load-times.json",
+        fast="results/vice/fast-disk.json",
+        games="results/vice/disk-games.json",
+    output:
+        report(
+            "results/media/load-times.json",
+            caption="../report/media_load_times.rst",
+            category="Media",
+        ),
+    log:
+        "logs/vice/load_times.log",
+    conda:
+        "../envs/wordle64.yaml"
+    script:
+        "../scripts/vice_load_times.py"
+
+
 rule vice_summary:
     """Every VICE check passed; VICE's times beside the model's, differences over the limit
     explained."""
