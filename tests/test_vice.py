@@ -134,14 +134,15 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
     from wordle64.media.fastdisk import assemble, write_fast_d64
     prg, labels_path, words_path = game_files
     asm = REPO / "workflow" / "asm"
-    boot = assemble(asm / "fastload", asm, tmp_path / "boot.prg", tmp_path / "boot.lbl",
-                    tmp_path / "boot.map")
+    loader = assemble(asm / "fastload", asm, tmp_path / "boot.prg", tmp_path / "boot.lbl",
+                      tmp_path / "boot.map")
     disk = tmp_path / "fast.d64"
-    interleave = yaml.safe_load((REPO / "config/config.yaml").read_text())["media"][
-        "fast_interleave"]                          # the pipeline's own layout: its timing
-    files = write_fast_d64(boot, prg.read_bytes(), disk, disk_name="WORDLE64", disk_id="64",
-                           boot_name="WORDLE64", interleave=interleave)
-    assert [name for name, _blocks in files] == ["WORDLE64", "W64GAME"]
+    block_ms = yaml.safe_load((REPO / "config/config.yaml").read_text())["media"][
+        "fast_block_ms"]                            # the pipeline's own layout: its timing
+    files = write_fast_d64(loader.boot, prg.read_bytes(), disk, drive=loader.drive_file(),
+                           disk_name="WORDLE64", disk_id="64", boot_name="WORDLE64",
+                           block_ms=block_ms)
+    assert [name for name, _blocks in files] == ["WORDLE64", "&W64DRIVE", "W64GAME"]
     record = fast_checks.fast_disk(core, disk, tmp_path / "boot.prg",
                                    checks.load_labels(tmp_path / "boot.lbl"), prg,
                                    checks.load_labels(labels_path),

@@ -10,6 +10,7 @@ atomically. Reading the result back independently is d64py's job (the media stag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import fnmatch
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ DIR_TRACK = 18
 FILE_INTERLEAVE = 10
 DIR_INTERLEAVE = 3
 PAD = 0xA0
+Interleave = int | Callable[[int], int]   # sectors between a file's blocks (per track)
 TYPES = {"DEL": 0, "SEQ": 1, "PRG": 2, "USR": 3, "REL": 4}
 TYPE_NAMES = {code: name for name, code in TYPES.items()}
 
@@ -139,14 +141,15 @@ class D64:
     def blocks_free(self) -> int:
         return sum(self.data[self._bam_entry(t)] for t in range(1, TRACKS + 1) if t != DIR_TRACK)
 
-    def _allocate(self, near: tuple[int, int] | None, interleave: int, tracks: list[int]
-                  ) -> tuple[int, int]:
+    def _allocate(self, near: tuple[int, int] | None, interleave: Interleave,
+                  tracks: list[int]) -> tuple[int, int]:
         """A free block: on ``near``'s track ``interleave`` sectors on if possible, else the
         first free block of the next track in ``tracks``; marked used."""
         order = tracks if near is None else [near[0]] + [t for t in tracks if t != near[0]]
         for track in order:
             count = sectors_per_track(track)
-            start = 0 if near is None or track != near[0] else (near[1] + interleave) % count
+            step = interleave(track) if callable(interleave) else interleave
+            start = 0 if near is None or track != near[0] else (near[1] + step) % count
             for step in range(count):
                 sector = (start + step) % count
                 if self.is_free(track, sector):
@@ -210,14 +213,17 @@ class D64:
         self.data[block_offset(entry.track, entry.sector) + entry.offset + index] = value
 
     def write_file(self, name: bytes, data: bytes, kind: str = "PRG",
-                   interleave: int = FILE_INTERLEAVE) -> Entry:
+                   interleave: Interleave = FILE_INTERLEAVE,
+                   tracks: list[int] | None = None) -> Entry:
         """Store a new closed file (the name must not exist yet); return its entry. Its blocks
-        follow each other `interleave` sectors apart on a track (the 1541's SAVE: 10)."""
+        follow each other `interleave` sectors apart on a track (the 1541's SAVE: 10), or
+        `interleave(track)` apart, on the tracks in the order given (by default the DOS's:
+        nearest the directory first)."""
         if len(name) > 16 or not name:
             raise Wordle64Error(f"file name {name!r}: 1-16 characters")
         slot = self._free_slot()
-        tracks = sorted((t for t in range(1, TRACKS + 1) if t != DIR_TRACK),
-                        key=lambda t: (abs(t - DIR_TRACK), t))
+        tracks = tracks or sorted((t for t in range(1, TRACKS + 1) if t != DIR_TRACK),
+                                  key=lambda t: (abs(t - DIR_TRACK), t))
         chunks = [data[i:i + 254] for i in range(0, len(data), 254)] or [b""]
         if len(chunks) > self.blocks_free():
             raise DiskFull("72, DISK FULL")

@@ -1,18 +1,23 @@
-"""The fast disk: a boot file that sends its own loader into the 1541, then the game.
+"""The fast disk: a boot file that starts its own loader in the drive, then the game.
 
-`assemble` builds the boot file from workflow/asm/fastload (boot.s for the C64, drive.s for the
-1541, linked by fastload.cfg). `write_fast_d64` writes a .d64 whose first file is that boot file
-(what `LOAD"*",8,1` and `LOAD"WORDLE64",8` load) and whose second is the game's plain PRG, which
-drive.s finds as the directory's second entry and which tools that only read files still see.
-The game's blocks sit `interleave` sectors apart: far enough that the next block's sector has not
-passed the head when the loader asks for it, after sending the last one to the C64.
+`assemble` builds the loader from workflow/asm/fastload (boot.s for the C64, drive.s for the
+drive, linked by fastload.cfg) and splits it in two: the boot file (what `LOAD"*",8,1` and
+`LOAD"WORDLE64",8` load) and the drive's file, &W64DRIVE, in the format of the DOS's "&" command
+(records of address, length, bytes and checksum), which loads it into the drive's RAM and runs it
+at its first record's address. `write_fast_d64` writes a .d64 of the three: the boot file, the
+drive's file beside it, then the game's plain PRG (tools that only read files still see it),
+whose first track and sector it writes into the drive's file. The game's blocks sit as many
+sectors apart as turn past while the drive decodes and sends one (`block_ms`), so the next one
+has not passed the head when the drive looks for it.
 """
 from __future__ import annotations
 
+import math
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-from wordle64.c64.d64 import D64
+from wordle64.c64.d64 import D64, sectors_per_track
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes
 from wordle64.media.images import petscii_name, write_d64
@@ -20,11 +25,75 @@ from wordle64.toolchain import assemble_and_link
 
 SOURCES = ("boot.s", "drive.s")
 GAME_NAME = "W64GAME"           # boot.s's KERNAL fallback loads it by this name
+DRIVE_NAME = "&W64DRIVE"        # boot.s's "&" command: the DOS looks the whole command up as
+                                # the file's name, "&" included
+DRIVE_BASE = 0x0300             # drive.s runs here (fastload.cfg's DRIVE)
+RECORD_MAX = 255                # bytes per "&" record (its length byte)
+TURN_MS = 200.0                 # one turn of a 1541's disk (300 rpm)
+# The game's tracks: inwards from the directory's neighbour, one step of the head between them
+# (the DOS's own order, 17, 19, 16, 20, ..., crosses the directory track at every change)
+GAME_TRACKS = list(range(17, 0, -1)) + list(range(19, 36))
+GAME_FIRST = 0x0303             # drive.s's game_first: the game's first track and sector
+
+
+@dataclass(frozen=True)
+class Loader:
+    boot: bytes                 # the boot file (a PRG)
+    drive: bytes                # the drive's code, as it lies from DRIVE_BASE
+    entry: int                  # where the drive starts it (drive_start)
+
+    def drive_file(self) -> bytes:
+        """The "&" file: the code from `entry` on first (the DOS runs the first record's
+        address), then what lies before it."""
+        start = self.entry - DRIVE_BASE
+        return records(self.entry, self.drive[start:]) + records(DRIVE_BASE,
+                                                                   self.drive[:start])
+
+
+def records(address: int, code: bytes) -> bytes:
+    """`code` at `address` as "&" records: address (low, high), length, the bytes, and the sum
+    of all of those with each carry added back in (the DOS's check)."""
+    out = bytearray()
+    for offset in range(0, len(code), RECORD_MAX):
+        chunk = code[offset:offset + RECORD_MAX]
+        head = bytes([(address + offset) & 0xFF, (address + offset) >> 8, len(chunk)])
+        total = 0
+        for byte in head + chunk:
+            total += byte
+            total = (total & 0xFF) + (total >> 8)
+        out += head + chunk + bytes([total])
+    return bytes(out)
+
+
+def with_game_first(drive_file: bytes, track: int, sector: int) -> bytes:
+    """The "&" file with GAME_FIRST set to the game's first block (its checksum made anew)."""
+    patched = bytearray()
+    for address, chunk in read_records(drive_file).items():
+        code = bytearray(chunk)
+        if address <= GAME_FIRST < address + len(code):
+            code[GAME_FIRST - address:GAME_FIRST - address + 2] = bytes([track, sector])
+        patched += records(address, bytes(code))
+    return bytes(patched)
+
+
+def read_records(data: bytes) -> dict[int, bytes]:
+    """The "&" file's records by address (what the DOS would store), each checksum checked."""
+    found, at = {}, 0
+    while at < len(data):
+        address, length = data[at] | data[at + 1] << 8, data[at + 2] or 256
+        chunk = data[at + 3:at + 3 + length]
+        if records(address, chunk)[-1] != data[at + 3 + length]:
+            raise Wordle64Error(f"{DRIVE_NAME}: record at ${address:04X}: bad checksum")
+        found[address] = chunk
+        at += 4 + length
+    return found
 
 
 def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
-             out_labels: str | Path, out_map: str | Path, log=None) -> bytes:
-    """ca65 boot.s and drive.s, ld65 them with fastload.cfg; returns the boot file's bytes."""
+             out_labels: str | Path, out_map: str | Path, out_drive: str | Path | None = None,
+             log=None) -> Loader:
+    """ca65 boot.s and drive.s, ld65 them with fastload.cfg; the boot file is what the link
+    wrote up to the drive code, which fastload.cfg puts last, and becomes the "&" file."""
     asm_dir = Path(asm_dir)
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
         prg = Path(work) / "boot.prg"
@@ -32,28 +101,76 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
                           labels=out_labels, map_file=out_map, log=log,
                           options=["-I", str(asm_dir), "-I", str(common_dir)])
         data = prg.read_bytes()
-    write_bytes(out_prg, data)
-    return data
+    labels = read_labels(Path(out_labels))
+    cut = 2 + labels["__DRIVECODE_LOAD__"] - 0x0801
+    if cut + labels["__DRIVECODE_SIZE__"] != len(data):
+        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE must be the boot file's "
+                            "last segment")
+    loader = Loader(data[:cut], data[cut:], labels["drive_start"])
+    write_bytes(out_prg, loader.boot)
+    if out_drive is not None:
+        write_bytes(out_drive, loader.drive_file())
+    return loader
 
 
-def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, disk_name: str, disk_id: str,
-                   boot_name: str, interleave: int, game_name: str = GAME_NAME
+def read_labels(path: Path) -> dict[str, int]:
+    """ld65's label file (`al 00C000 .name` lines) as a dict."""
+    labels = {}
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "al":
+            labels[parts[2].lstrip(".")] = int(parts[1], 16)
+    return labels
+
+
+def rewrite_file(image: D64, name: bytes, data: bytes) -> None:
+    """Put `data` in place of the file `name`'s bytes (the same length, the same blocks)."""
+    blocks = [(t, sec, payload) for t, sec, payload in image.chain(*image.find(name).first)]
+    if sum(len(payload) for *_block, payload in blocks) != len(data):
+        raise Wordle64Error(f"{name!r}: new contents must keep its length")
+    at = 0
+    for track, sector, payload in blocks:
+        block = image.block(track, sector)
+        image.put_block(track, sector, bytes(block[:2]) + data[at:at + len(payload)]
+                        + bytes(block[2 + len(payload):]))
+        at += len(payload)
+
+
+def block_interleave(block_ms: float):
+    """Sectors between the game's blocks on a track: the fewest that turn past in `block_ms`
+    (a track's sectors share one turn of the disk; the outer tracks hold more of them)."""
+    def sectors(track: int) -> int:
+        count = sectors_per_track(track)
+        return min(count - 1, math.ceil(block_ms * count / TURN_MS))
+    return sectors
+
+
+def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, disk_name: str,
+                   disk_id: str, boot_name: str, block_ms: float, game_name: str = GAME_NAME
                    ) -> list[tuple[str, int]]:
-    """The fast disk: boot file first, the game second; returns (name, blocks) per file."""
-    if petscii_name(game_name) not in boot:
-        raise Wordle64Error(f"the boot file does not name {game_name} for its KERNAL fallback")
-    if not 1 <= interleave <= 20:
-        raise Wordle64Error(f"fast disk interleave {interleave}: 1-20 sectors")
+    """The fast disk: the boot file, the drive's "&" file, the game; returns (name, blocks) per
+    file."""
+    for name in (petscii_name(game_name), DRIVE_NAME.encode("ascii")):
+        if name not in boot:
+            raise Wordle64Error(f"the boot file does not name {name}")
+    if not 0 < block_ms < TURN_MS:
+        raise Wordle64Error(f"fast disk block time {block_ms} ms: more than 0, less than a "
+                            f"turn ({TURN_MS:g} ms)")
+    read_records(drive)
     path = Path(path)
     with tempfile.TemporaryDirectory(dir=path.parent if path.parent.exists() else None) as tmp:
         draft = Path(tmp) / "fast.d64"
         write_d64(boot, draft, disk_name=disk_name, disk_id=disk_id, file_name=boot_name)
         image = D64.open(draft)
-        image.write_file(petscii_name(game_name), game, interleave=interleave)
+        image.write_file(DRIVE_NAME.encode("ascii"), drive, kind="USR")
+        first = image.write_file(petscii_name(game_name), game,
+                                 interleave=block_interleave(block_ms), tracks=GAME_TRACKS).first
+        rewrite_file(image, DRIVE_NAME.encode("ascii"), with_game_first(drive, *first))
         image.save(draft)
         entries = image.entries()
-        if [e.name for e in entries] != [petscii_name(boot_name), petscii_name(game_name)]:
-            raise Wordle64Error(f"{path}: the boot file and the game must be the disk's first "
-                                f"two files, found {[e.name for e in entries]}")
+        if [e.name for e in entries] != [petscii_name(boot_name), DRIVE_NAME.encode("ascii"),
+                                         petscii_name(game_name)]:
+            raise Wordle64Error(f"{path}: the boot file, the drive's file and the game must be "
+                                f"the disk's three files, found {[e.name for e in entries]}")
         write_bytes(path, draft.read_bytes())
     return [(e.name.decode("latin-1"), e.blocks) for e in entries]

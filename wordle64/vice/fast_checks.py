@@ -12,7 +12,7 @@ from wordle64.c64.d64 import D64, block_offset
 from wordle64.errors import Wordle64Error
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
 from wordle64.media.disk_faults import break_chain
-from wordle64.media.fastdisk import GAME_NAME
+from wordle64.media.fastdisk import DRIVE_NAME, GAME_NAME, read_records
 from wordle64.vice.checks import (LOAD_END, MENU_TEXT, NOTE_NEW, PAL_HZ, Dates, Limits, Record,
                                   Step, boot_model, follow, seconds, seen, shot, type_load)
 from wordle64.vice.session import (SCREEN, SCREEN_CELLS, Settings, State, Vice, screen_codes_of,
@@ -53,6 +53,14 @@ class Drive:
 TIMED_DRIVE = Drive("1541", "1541", command='LOAD"*",8,1')
 OTHER_DRIVES = (Drive("1541-II", "1542"), Drive("1571", "1571"),
                 Drive("1541", "1541", device=9, command='LOAD"*",9,1'))
+
+
+def drive_entry_code(d64: Path) -> bytes:
+    """The drive code the DOS runs first: the first record of the disk's "&" file."""
+    image = D64.open(d64)
+    payload = b"".join(chunk for *_block, chunk in
+                       image.chain(*image.find(DRIVE_NAME.encode("ascii")).first))
+    return next(iter(read_records(payload).values()))
 
 
 def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
@@ -133,8 +141,7 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
               limits: Limits, record: Record, shots: Path | None) -> None:
     """The 1541, timed: LOAD"*",8,1 loads the boot file, RUN sends the loader into the drive and
     the game streams in (the store pointer sampled); the menu, then a daily's guess."""
-    drive_code = boot[2 + boot_labels["__DRIVECODE_LOAD__"] - 0x0801:][
-        :boot_labels["__DRIVECODE_SIZE__"]]
+    drive_code = drive_entry_code(d64)
     with Vice.start(core, d64, TIMED_DRIVE.settings()) as vice:
         vice.wait_text("READY.", 10)
         down, ready = type_load(vice, TIMED_DRIVE.command, limits.disk_load)
@@ -146,7 +153,7 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
         stream = Stream(boot_labels["dest"], 0x0801 + len(game.prg) - 2)
         stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
         record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
-                   "(M-W took)", drive_code[:DRIVE_CODE_SIGNATURE] in
+                   "(the DOS's \"&\" loaded it)", drive_code[:DRIVE_CODE_SIGNATURE] in
                    vice.snapshot_module("DRIVECPU0"))
         menu = stream.follow(vice, None, limits)
         record.times["run_to_menu_seconds"] = seconds(menu.clock - run)

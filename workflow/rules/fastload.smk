@@ -12,6 +12,7 @@ rule fastload_boot:
         prg="results/fastload/boot.prg",
         labels="results/fastload/boot.lbl",
         map="results/fastload/boot.map",
+        drive="results/fastload/drive.usr",
     log:
         "logs/fastload/boot.log",
     conda:
@@ -25,6 +26,7 @@ rule fastload_d64:
     input:
         boot="results/fastload/boot.prg",
         game="results/build/wordle64.prg",
+        drive="results/fastload/drive.usr",
     output:
         "results/fastload/wordle64-fast.d64",
     log:
@@ -33,7 +35,7 @@ rule fastload_d64:
         disk_name=config["media"]["disk_name"],
         disk_id=config["media"]["disk_id"],
         boot_name=config["media"]["file_name"],
-        interleave=config["media"]["fast_interleave"],
+        block_ms=config["media"]["fast_block_ms"],
     conda:
         "../envs/wordle64.yaml"
     script:

@@ -1,4 +1,5 @@
-"""Snakemake glue: the fast loader's boot file -> results/fastload/boot.prg (+ labels, map)."""
+"""Snakemake glue: the fast loader -> results/fastload/boot.prg (+ labels, map) and the drive's
+"&" file, results/fastload/drive.usr."""
 
 from pathlib import Path
 
@@ -7,7 +8,8 @@ from wordle64.media.fastdisk import assemble
 
 with rule_logging(snakemake.log[0]) as log:
     with open(snakemake.log[0], "a") as tool_log:
-        data = assemble(Path(snakemake.input.sources[0]).parent,
-                        Path(snakemake.input.common).parent, snakemake.output.prg,
-                        snakemake.output.labels, snakemake.output.map, tool_log)
-    log.info("boot file: %d bytes", len(data))
+        loader = assemble(Path(snakemake.input.sources[0]).parent,
+                          Path(snakemake.input.common).parent, snakemake.output.prg,
+                          snakemake.output.labels, snakemake.output.map,
+                          snakemake.output.drive, tool_log)
+    log.info("boot file: %d bytes; drive code: %d bytes", len(loader.boot), len(loader.drive))

@@ -1,18 +1,16 @@
 ; boot.s — the fast disk's first file, WORDLE64: LOAD"WORDLE64",8 (or LOAD"*",8,1) and RUN.
-; It sends drive.s into the 1541 (M-W), starts it (M-E) and receives the game file W64GAME,
-; block by block, two bits at a time with the screen blanked and interrupts off; then starts the
-; game as its own RUN would. A drive that does not answer (not a 1541, an SD2IEC, an emulator's
-; virtual drive) gets the KERNAL's LOAD of W64GAME instead, with a line on screen; a bad block
-; ends in a message, never a wrong game.
+; It has the DOS load and start drive.s (the "&" command with the disk's file &W64DRIVE) and
+; receives the game, W64GAME, block by block, two bits at a time with the screen blanked and
+; interrupts off; then starts the game as its own RUN would. A drive that does not answer (not a
+; 1541 or 1571, an SD2IEC, an emulator's virtual drive) gets the KERNAL's LOAD of W64GAME
+; instead, with a line on screen; a bad block ends in a message, never a wrong game.
 
 .setcpu "6502"
 .include "c64.inc"
 .include "fastload.inc"
 
 .import __LOADER_LOAD__, __LOADER_RUN__, __LOADER_SIZE__
-.import __DRIVECODE_LOAD__, __DRIVECODE_RUN__, __DRIVECODE_SIZE__
 .import __BSS_RUN__, __BSS_SIZE__
-.import drive_start
 
 LAST_DEVICE     := $BA          ; the device we were loaded from
 OPEN_FILES      := $98          ; the KERNAL's count of open files
@@ -21,7 +19,6 @@ LOAD_END        := $AE          ; KERNAL: end of the last LOAD
 STATUS          := $90          ; KERNAL: ST; bit 7 = device not present
 BASIC_WARM      := $A002        ; BASIC: warm start vector (READY.)
 GAME_START      = 2061          ; the game's SYS target (its own BASIC stub)
-CHUNK           = 32            ; bytes per M-W command
 COMMAND_LFN     = 15
 COMMAND_SA      = 15
 GAME_LFN        = 1
@@ -29,7 +26,7 @@ WAIT_ROUNDS     = 3             ; x ~0.7 s: how long the drive may take to say H
 LOAD_LIMIT      = >__LOADER_RUN__   ; the game may not load over the loader
 
 .segment "ZEROPAGE"
-source:         .res 2          ; the drive code being sent
+source:         .res 2          ; the text being printed
 dest:           .res 2          ; where the next game byte goes
 
 .segment "LOADADDR"
@@ -59,48 +56,10 @@ dest:           .res 2          ; where the next game byte goes
 ; in: LAST_DEVICE  out: does not return (the game runs, or BASIC after a message)
 ; clobbers: A X Y
 .proc fastload
-        lda     #<__DRIVECODE_LOAD__
-        sta     source
-        lda     #>__DRIVECODE_LOAD__
-        sta     source + 1
-        lda     #<__DRIVECODE_RUN__
-        sta     mw_address
-        lda     #>__DRIVECODE_RUN__
-        sta     mw_address + 1
-@chunk: ldy     #0
-:       lda     (source), y
-        sta     mw_data, y
-        iny
-        cpy     #CHUNK
-        bne     :-
-        lda     #mw_end - mw_command
-        ldx     #<mw_command
-        ldy     #>mw_command
-        jsr     command
-        bcs     @kernal
-        lda     #COMMAND_LFN
-        jsr     KERNAL_CLOSE
-        clc
-        lda     source
-        adc     #CHUNK
-        sta     source
-        bcc     :+
-        inc     source + 1
-:       clc
-        lda     mw_address
-        adc     #CHUNK
-        sta     mw_address
-        bcc     :+
-        inc     mw_address + 1
-:       lda     mw_address
-        cmp     #<(__DRIVECODE_RUN__ + __DRIVECODE_SIZE__)
-        lda     mw_address + 1
-        sbc     #>(__DRIVECODE_RUN__ + __DRIVECODE_SIZE__)
-        bcc     @chunk
-        lda     #me_end - me_command
-        ldx     #<me_command
-        ldy     #>me_command
-        jsr     command                 ; the drive runs drive_start after this
+        lda     #drive_command_end - drive_command
+        ldx     #<drive_command
+        ldy     #>drive_command
+        jsr     command                 ; the DOS loads &W64DRIVE and runs it
         bcs     @kernal
         lda     #0
         sta     OPEN_FILES              ; forgotten, not closed: a CLOSE would talk to a drive
@@ -407,15 +366,8 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
 :       rts
 .endproc
 
-mw_command:     .byte   "M-W"                   ; (no target: ca65 keeps ASCII,
-                                                ; which is PETSCII for capitals)
-mw_address:     .word   0
-                .byte   CHUNK
-mw_data:        .res    CHUNK
-mw_end:
-me_command:     .byte   "M-E"
-                .word   drive_start
-me_end:
+drive_command:  .byte   "&", $57, "64", $44, $52, $49, $56, $45    ; "&W64DRIVE": the DOS's
+drive_command_end:                      ; utility loader (ca65 keeps ASCII, PETSCII for capitals)
 game_name:      .byte   $57, "64", $47, $41, $4D, $45          ; "W64GAME"
 game_name_end:
 slow_note:      .byte   13, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $41, $44, $45, $52

@@ -1,11 +1,12 @@
-; drive.s — the 1541 side of the fast loader: runs at $0400 in the drive's RAM (buffers 1 and 2,
-; uploaded with M-W, started with M-E at drive_start). It finds the game (the directory's second
-; entry) and hands each of the game's tracks to the DOS as an "execute" job ($E0) on buffer 1:
-; once the head is on the track, the DOS's job loop jumps to $0400, read_track, which reads the
-; game's blocks on that track itself (the ROM's header search and GCR decoding, into buffer 3)
-; and sends each to the C64 as soon as it is read (the C64 side: boot.s). No turn of the disk is
-; lost to the job loop's polling between the blocks of a track.
-;
+; drive.s — the drive side of the fast loader: runs at $0300 in the drive's RAM (buffers 0 and 1),
+; loaded and started at drive_start by the DOS's "&" command (the disk's file &W64DRIVE; the DOS
+; reads that file through buffer 2, so the code stays out of it). The disk's writer puts the
+; game's first block in game_first. Each of the game's tracks goes to the DOS as an "execute"
+; job ($E0) on buffer 0: once the head is on the track, the DOS's job loop jumps to $0300,
+; read_track, which reads the game's blocks itself (the ROM's header search and GCR decoding,
+; into buffer 3) and sends each to the C64 as soon as it is read (the C64 side: boot.s). It moves
+; the head to the next track out itself, in the job; only a move the DOS must make (another
+; zone) ends the job. No turn of the disk is lost to the job loop's polling.;
 ; First a HELLO byte. Then per block: a status byte (0: the sector follows; else the job's error
 ; code, or BAD_LINK for a link off the disk), then the sector's 256 bytes as read, its link first.
 ; After the last block, or an error, it gives the bus back and returns to the DOS.
@@ -26,13 +27,15 @@ DATA_OUT    = $02
 CLK_OUT     = $08
 CLK_IN      = $04
 ; The DOS's job queue: a job code per buffer, then its result; a track and sector per buffer.
-DIR_JOB     := $0003            ; buffer 3: the directory read ($80, READ)
-DIR_TRACK_J := $000C
-DIR_SECTOR_J := $000D
-GAME_JOB    := $0001            ; buffer 1: this code, run as an execute job ($E0) per track
-GAME_TRACK  := $0008
-GAME_SECTOR := $0009            ; the ROM's header search looks for this sector
-BUFFER      := $0600            ; buffer 3: each block lands here (this code is in buffers 1-2,
+GAME_JOB    := $0000            ; buffer 0: this code, run as an execute job ($E0) per track
+GAME_TRACK  := $0006
+GAME_SECTOR := $0007            ; the ROM's header search looks for this sector
+DRIVE_PORT  := $1C00            ; VIA2 port B: bits 0-1 the stepper's phase, 2 motor, 3 LED,
+STEPPER     = $03               ; 5-6 the bit rate of the track's zone
+HEAD_TRACK  := $0022            ; the DOS's record of the track under the head
+SAME_ZONE_LAST = 17             ; tracks 1-17 share a zone (21 sectors, one bit rate)
+STEP_WAIT   = 6                 ; a half step's settling time, in 1,280-cycle rounds
+BUFFER      := $0600            ; buffer 3: each block lands here (this code is in buffers 0-1,
                                 ; the BAM in buffer 4)
 ; The ROM's read path (the READ job's own steps, $F4D1-$F505 of the 1541 DOS 2.6).
 FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data block's sync; Y = 0
@@ -44,16 +47,10 @@ BUFFER_PTR  := $30              ; the DOS's pointer to the job's buffer
 BLOCK_ID    := $38              ; decoded: the data block's ID byte, and its checksum
 BLOCK_SUM   := $3A
 DATA_ID     := $47              ; the ID a data block must have (7)
-JOB_READ    = $80
 JOB_EXECUTE = $E0
 JOB_OK      = $01
 ERROR_ID    = $04               ; job results: 22, READ ERROR (data block not found)
 ERROR_SUM   = $05               ; 23, READ ERROR (checksum)
-DIR_TRACK   = 18
-DIR_SECTOR  = 1
-GAME_ENTRY  = $20               ; the directory's second entry: the game file
-ENTRY_TRACK = 3                 ; offsets in an entry: first block's track and sector
-ENTRY_SECTOR = 4
 TRACKS      = 35
 MAX_SECTORS = 21
 BAD_LINK    = $FF
@@ -61,10 +58,17 @@ BAD_LINK    = $FF
 .segment "DRIVECODE"
 
 ; The DOS jumps here, the buffer's first byte, for GAME_JOB's execute job.
-.assert * = $0400, error, "an execute job starts at its buffer's first byte"
+.assert * = $0300, error, "an execute job starts at its buffer's first byte"
         jmp     read_track
 
-; in: nothing (M-E)  out: the game sent, or an error status  clobbers: A X Y
+; The game's first block, track and sector: written into the drive's file when the disk is made
+; (wordle64.media.fastdisk.GAME_FIRST), which knows where the game lies; the directory is not read.
+.assert * = $0303, error, "wordle64.media.fastdisk.GAME_FIRST"
+game_first:
+        .byte   0, 0
+
+; in: game_first (the "&" command runs this)  out: the game sent, or an error status
+; clobbers: A X Y
 .export drive_start
 .proc drive_start
         sei
@@ -72,16 +76,8 @@ BAD_LINK    = $FF
         sta     VIA1_PB                 ; every line released
         lda     #HELLO
         jsr     send
-        lda     #DIR_TRACK
-        sta     DIR_TRACK_J
-        lda     #DIR_SECTOR
-        sta     DIR_SECTOR_J
-        lda     #JOB_READ
-        ldx     #DIR_JOB
-        jsr     run_job
-        bne     @failed
-        ldx     BUFFER + GAME_ENTRY + ENTRY_SECTOR
-        lda     BUFFER + GAME_ENTRY + ENTRY_TRACK
+        ldx     game_first + 1
+        lda     game_first
 @track: cmp     #TRACKS + 1             ; A = track, X = sector: the next block
         bcs     @bad
         cmp     #1
@@ -153,14 +149,21 @@ BAD_LINK    = $FF
         lda     #0
         jsr     send                    ; status: the sector follows
         jsr     send_block
-        lda     BUFFER
-        cmp     GAME_TRACK
-        bne     @ok                     ; the last block, or another track: the main loop's
         ldx     BUFFER + 1
         cpx     #MAX_SECTORS
-        bcs     @ok                     ; (it checks the link)
-        stx     GAME_SECTOR
-        bcc     @block
+        bcs     @ok                     ; a link off the disk: the main loop says so
+        lda     BUFFER
+        beq     @ok                     ; the last block
+        cmp     #SAME_ZONE_LAST + 1
+        bcs     @ok                     ; another zone: the DOS moves the head and sets it up
+        sec
+        sbc     GAME_TRACK
+        beq     @next                   ; this track
+        cmp     #$FF
+        bne     @ok                     ; not the next track out: the DOS moves the head
+        jsr     step_out
+@next:  stx     GAME_SECTOR
+        jmp     @block
 @ok:    lda     #JOB_OK
         .byte   $2C                     ; BIT abs: skip the next load
 @no_id: lda     #ERROR_ID
@@ -168,6 +171,36 @@ BAD_LINK    = $FF
 @bad_sum:
         lda     #ERROR_SUM
         jmp     JOB_END
+.endproc
+
+; Move the head one track out (towards track 1), as the DOS would, but without ending the job:
+; two half steps of the stepper motor, each given time to settle. GAME_TRACK, and the DOS's own
+; idea of where the head is, follow.
+; in: GAME_TRACK  out: GAME_TRACK - 1  clobbers: A Y
+.proc step_out
+        ldy     #2
+@half:  lda     DRIVE_PORT
+        and     #STEPPER
+        sec
+        sbc     #1                      ; the previous phase: a half step out
+        and     #STEPPER
+        sta     phase
+        lda     DRIVE_PORT
+        and     #<~STEPPER
+        ora     phase
+        sta     DRIVE_PORT
+        lda     #STEP_WAIT
+        sta     wait
+@settle:
+        dec     wait + 1                ; 256 x 5 cycles for each count of wait
+        bne     @settle
+        dec     wait
+        bne     @settle
+        dey
+        bne     @half
+        dec     GAME_TRACK
+        dec     HEAD_TRACK
+        rts
 .endproc
 
 ; Send BUFFER's 256 bytes, each when the C64 asks (boot.s, receive_block): it pulls CLK and
@@ -244,3 +277,5 @@ free:   bit     VIA1_PB
 .assert (<BUFFER) = 0, error, "BUFFER, y must not cross a page (its timing)"
 
 high:   .res    1
+phase:  .res    1
+wait:   .res    2
