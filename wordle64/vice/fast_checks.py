@@ -23,6 +23,7 @@ DRIVE_CODE_SIGNATURE = 64         # the drive code's first bytes: code, not its 
 FAST_FAULTS = {"checksum": "a bad checksum (error 23 in the image's error bytes)",
                "missing": "its sector missing (error 20, no header, in the error bytes)",
                "broken_chain": "a link off the disk (track 36)"}
+LOAD_ERROR_TEXT = "?LOAD  ERROR"  # BASIC's own message (its two spaces), which boot.s raises
 FAULT_BLOCK = 10                 # the game's block that is damaged
 ERROR_BYTES = {"checksum": 5,    # .d64 error byte 5: 23, READ ERROR (data block checksum)
                "missing": 2}     # .d64 error byte 2: 20, READ ERROR (header not found)
@@ -205,8 +206,8 @@ def fallback_and_faults(core: Path, d64: Path, limits: Limits, record: Record) -
                 vice.wait_text("READY.", 10)
                 type_load(vice, 'LOAD"*",8,1', limits.disk_load)
                 vice.type("RUN{RETURN}")
-                record.add(f"a game block with {FAST_FAULTS[fault]}: LOAD ERROR and BASIC, "
-                           "no hang, no game", seen(vice, "LOAD ERROR", limits.disk_load)
+                record.add(f"a game block with {FAST_FAULTS[fault]}: BASIC's ?LOAD ERROR, "
+                           "no hang, no game", seen(vice, LOAD_ERROR_TEXT, limits.disk_load)
                            and seen(vice, "READY.", limits.start_up)
                            and screen_codes_of(MENU_TEXT) not in vice.screen_codes(),
                            screen_text(vice.screen_codes()))

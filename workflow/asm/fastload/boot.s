@@ -17,7 +17,8 @@ OPEN_FILES      := $98          ; the KERNAL's count of open files
 VARTAB          := $2D          ; BASIC: end of the program (LOAD sets it)
 LOAD_END        := $AE          ; KERNAL: end of the last LOAD
 STATUS          := $90          ; KERNAL: ST; bit 7 = device not present
-BASIC_WARM      := $A002        ; BASIC: warm start vector (READY.)
+BASIC_ERROR     := $0300        ; BASIC: its error handler's vector (X = the error)
+BASIC_LOAD_ERROR = 29           ; ?LOAD  ERROR
 GAME_START      = 2061          ; the game's SYS target (its own BASIC stub)
 COMMAND_LFN     = 15
 COMMAND_SA      = 15
@@ -26,7 +27,6 @@ WAIT_ROUNDS     = 3             ; x ~0.7 s: how long the drive may take to say H
 LOAD_LIMIT      = >__LOADER_RUN__   ; the game may not load over the loader
 
 .segment "ZEROPAGE"
-source:         .res 2          ; the text being printed
 dest:           .res 2          ; where the next game byte goes
 
 .segment "LOADADDR"
@@ -165,22 +165,49 @@ dest:           .res 2          ; where the next game byte goes
         rts
 .endproc
 
-; One block from send_block (drive.s) into `sector`, then put right with `decode`. Per byte: pull
-; CLK and release it (time zero, the write cycle); the drive sees the release within 7 of its
-; cycles and puts out pair k 12 + 12 k cycles after seeing it, each held 12. We read pair k at
-; 21 + 12 k of our cycles: past the latest start (7 + 12 + 12 k drive cycles = 18.7 + 11.8 k of
-; ours: the drive's clock is 1.5 % faster) and before the earliest end (23.6 + 11.8 k), with two
-; cycles or more either side. The pull is held 22 cycles, past the drive's return to its wait
-; (at most 88.7 of our cycles after the previous time zero; ours comes at 95).
+; One block from send_block (drive.s) into `sector`, then put right with `decode`.
 ; in: the drive's status byte taken  out: sector = the block  clobbers: A X Y
 .proc receive_block
         ldx     #20                     ; the drive's last release, and its first byte ready
 :       dex
         bne     :-
         ldy     #0
-@byte:  lda     #$10
+@byte:  jsr     take_byte
+        sta     sector, y
+        iny
+        bne     @byte
+@decode:
+        ldx     sector, y
+        lda     decode, x
+        sta     sector, y
+        iny
+        bne     @decode
+        rts
+.endproc
+
+; One byte from send (drive.s): wait for its "ready" (DATA low), then take it, put right.
+; in: -  out: A = the byte, Z/N from it  clobbers: A X
+.proc get_byte
+:       bit     CIA2_PRA
+        bmi     :-
+        jsr     take_byte
+        tax
+        lda     decode, x
+        rts
+.endproc
+
+; One byte as the drive sends it (send_block): pull CLK and release it (time zero, the write
+; cycle); the drive sees the release within 7 of its cycles and puts out pair k 12 + 12 k cycles
+; after seeing it, each held 12. We read pair k at 21 + 12 k of our cycles: past the latest start
+; (7 + 12 + 12 k drive cycles = 18.7 + 11.8 k of ours: the drive's clock is 1.5 % faster) and
+; before the earliest end (23.6 + 11.8 k), with two cycles or more either side. The pull is held
+; 20 cycles: past the drive's return to its wait in a block (at most 88.7 of our cycles after
+; the previous time zero; the next pull starts at 85), and long enough for send, which frees
+; DATA after it sees the pull (it must see the release within 7 cycles: 17 are needed).
+; in: -  out: A = the byte as its bit pairs came (decode puts it right)  clobbers: A
+.proc take_byte
+        lda     #$10
         sta     CIA2_PRA                ; CLK pulled: "the next byte"
-        nop
         nop
         nop
         nop
@@ -214,61 +241,6 @@ dest:           .res 2          ; where the next game byte goes
         nop
         nop
         ora     CIA2_PRA                ; +57: pair 3
-        sta     sector, y
-        iny
-        bne     @byte
-@decode:
-        ldx     sector, y
-        lda     decode, x
-        sta     sector, y
-        iny
-        bne     @decode
-        rts
-.endproc
-
-; One byte from send (drive.s): wait for its "ready" (DATA low), then as receive_block takes one.
-; in: -  out: A = the byte, Z/N from it  clobbers: A X
-.proc get_byte
-:       bit     CIA2_PRA
-        bmi     :-
-        lda     #$10
-        sta     CIA2_PRA                ; CLK pulled
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        lda     #$00
-        sta     CIA2_PRA                ; released: time zero
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        bit     $00
-        lda     CIA2_PRA                ; +21: pair 0
-        lsr
-        lsr
-        nop
-        nop
-        ora     CIA2_PRA                ; +33: pair 1
-        lsr
-        lsr
-        nop
-        nop
-        ora     CIA2_PRA                ; +45: pair 2
-        lsr
-        lsr
-        nop
-        nop
-        ora     CIA2_PRA                ; +57: pair 3
-        tax
-        lda     decode, x
         rts
 .endproc
 
@@ -312,18 +284,19 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
 ; in: -  out: does not return (BASIC's READY.)  clobbers: A X Y
 .proc bad_block
         jsr     restore
-        lda     #<load_error
-        ldy     #>load_error
-        jsr     print
-        jmp     (BASIC_WARM)
+        ldx     #BASIC_LOAD_ERROR
+        jmp     (BASIC_ERROR)           ; ?LOAD  ERROR, as BASIC says it, and READY.
 .endproc
 
 ; The drive took no code: the KERNAL loads W64GAME instead (its own speed).
 ; in: LAST_DEVICE  out: does not return (the game, or LOAD ERROR)  clobbers: A X Y
 .proc kernal_load
-        lda     #<slow_note
-        ldy     #>slow_note
-        jsr     print
+        ldx     #0
+:       lda     slow_note, x
+        jsr     KERNAL_CHROUT
+        inx
+        cpx     #slow_note_end - slow_note
+        bne     :-
         lda     #game_name_end - game_name
         ldx     #<game_name
         ldy     #>game_name
@@ -352,27 +325,13 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
         jmp     GAME_START
 .endproc
 
-; Print the zero-terminated text at A/Y.
-; in: A/Y the text  out: -  clobbers: A X Y (source)
-.proc print
-        sta     source
-        sty     source + 1
-        ldy     #0
-:       lda     (source), y
-        beq     :+
-        jsr     KERNAL_CHROUT
-        iny
-        bne     :-
-:       rts
-.endproc
-
 drive_command:  .byte   "&", $57, "64", $44, $52, $49, $56, $45    ; "&W64DRIVE": the DOS's
 drive_command_end:                      ; utility loader (ca65 keeps ASCII, PETSCII for capitals)
 game_name:      .byte   $57, "64", $47, $41, $4D, $45          ; "W64GAME"
 game_name_end:
 slow_note:      .byte   13, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $41, $44, $45, $52
-                .byte   ": ", $4B, $45, $52, $4E, $41, $4C, " ", $4C, $4F, $41, $44, 13, 0
-load_error:     .byte   13, $4C, $4F, $41, $44, " ", $45, $52, $52, $4F, $52, 13, 0
+                .byte   13                                      ; "NO FAST LOADER"
+slow_note_end:
 
 .segment "BSS"
 saved_vic:      .res 1
