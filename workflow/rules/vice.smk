@@ -61,8 +61,9 @@ rule vice_disk_statistics:
 
 
 rule vice_fast_disk:
-    """The fast disk on a true 1541: LOAD"*",8,1, RUN, the loader in the drive, the game, a daily
-    guess beside the model; then the KERNAL fallback on VICE's virtual drive."""
+    """The fast disk on VICE's true drives: timed on a 1541 (LOAD"*",8,1, RUN, the loader in
+    the drive, the game, a daily guess beside the model); a 1541-II, a 1571 and device 9 to the
+    menu and the guess; the KERNAL fallback on the virtual drive; damaged copies."""
     input:
         unpack(vice_game_inputs),
         image="results/fastload/wordle64-fast.d64",
