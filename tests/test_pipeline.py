@@ -155,8 +155,10 @@ def _stage_release(work: Path, summary_passed: bool) -> dict[str, bytes]:
     good = {}
     for folder, names in (("build", ("wordle64.prg", "wordle64.lbl", "wordle64.map",
                                      "layout.json")),
+                          # (load-times.json is released by vice_load_times, after VICE's
+                          # checks, not by promote_media)
                           ("media", ("wordle64.d64", "wordle64.tap", "wordle64-kernal.tap",
-                                     "wordle64.t64", "load-times.json"))):
+                                     "wordle64.t64"))):
         for name in names:
             for place, content in ((f"results/{folder}/{name}", b"good " + name.encode()),
                                    (f"results/staging/{folder}/{name}", b"new " + name.encode())):
