@@ -148,8 +148,8 @@ class D64:
         order = tracks if near is None else [near[0]] + [t for t in tracks if t != near[0]]
         for track in order:
             count = sectors_per_track(track)
-            step = interleave(track) if callable(interleave) else interleave
-            start = 0 if near is None or track != near[0] else (near[1] + step) % count
+            gap = interleave(track) if callable(interleave) else interleave
+            start = 0 if near is None or track != near[0] else (near[1] + gap) % count
             for step in range(count):
                 sector = (start + step) % count
                 if self.is_free(track, sector):

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordle64.c64.d64 import D64, sectors_per_track
+from wordle64.c64.emu import parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes
 from wordle64.media.images import petscii_name, write_d64
@@ -101,7 +102,7 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
                           labels=out_labels, map_file=out_map, log=log,
                           options=["-I", str(asm_dir), "-I", str(common_dir)])
         data = prg.read_bytes()
-    labels = read_labels(Path(out_labels))
+    labels = parse_labels(Path(out_labels).read_text(), str(out_labels))
     cut = 2 + labels["__DRIVECODE_LOAD__"] - 0x0801
     if cut + labels["__DRIVECODE_SIZE__"] != len(data):
         raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE must be the boot file's "
@@ -111,16 +112,6 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
     if out_drive is not None:
         write_bytes(out_drive, loader.drive_file())
     return loader
-
-
-def read_labels(path: Path) -> dict[str, int]:
-    """ld65's label file (`al 00C000 .name` lines) as a dict."""
-    labels = {}
-    for line in path.read_text().splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] == "al":
-            labels[parts[2].lstrip(".")] = int(parts[1], 16)
-    return labels
 
 
 def rewrite_file(image: D64, name: bytes, data: bytes) -> None:

@@ -225,13 +225,13 @@ def disk_games(core: Path, d64: Path, prg: Path, labels: dict[str, int], words: 
     return record
 
 
-def seen(vice: Vice, text: str, timeout: float) -> bool:
-    """Does `text` show on the screen within `timeout` emulated seconds?"""
+def seen(vice: Vice, text: str, timeout: float) -> State | None:
+    """The state in which `text` shows on the screen, if it does within `timeout` emulated
+    seconds (None: it did not)."""
     try:
-        vice.wait_text(text, timeout)
+        return vice.wait_text(text, timeout)
     except Wordle64Error:
-        return False
-    return True
+        return None
 
 
 def disk_statistics(core: Path, d64: Path, prg: Path, labels: dict[str, int], words: WordLists,

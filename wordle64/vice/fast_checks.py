@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordle64.c64.d64 import D64, block_offset
-from wordle64.errors import Wordle64Error
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
 from wordle64.media.disk_faults import break_chain
 from wordle64.media.fastdisk import DRIVE_NAME, GAME_NAME, read_records
@@ -174,10 +173,7 @@ def other_drive(core: Path, d64: Path, drive: Drive, game: GameRun, limits: Limi
         down, _ready = type_load(vice, drive.command, limits.disk_load)
         vice.type("RUN{RETURN}")
         where = f"a {drive.name} as device {drive.device}"
-        try:
-            menu = vice.wait_text(NOTE_NEW, limits.disk_load)
-        except Wordle64Error:
-            menu = None
+        menu = seen(vice, NOTE_NEW, limits.disk_load)
         if not record.add(f"{where}: {drive.command}, RUN, the fast loader's menu",
                           menu is not None, screen_text(vice.screen_codes())):
             return
@@ -204,7 +200,7 @@ def fallback_and_faults(core: Path, d64: Path, limits: Limits, record: Record) -
             damage_fast_disk(d64, fault, damaged)
             with Vice.start(core, damaged, TIMED_DRIVE.settings()) as vice:
                 vice.wait_text("READY.", 10)
-                type_load(vice, 'LOAD"*",8,1', limits.disk_load)
+                type_load(vice, TIMED_DRIVE.command, limits.disk_load)
                 vice.type("RUN{RETURN}")
                 record.add(f"a game block with {FAST_FAULTS[fault]}: BASIC's ?LOAD ERROR, "
                            "no hang, no game", seen(vice, LOAD_ERROR_TEXT, limits.disk_load)

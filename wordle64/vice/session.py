@@ -82,7 +82,7 @@ class Settings:
     # checks read screen RAM and take RetroArch's screenshots, which need no video driver
     extra: dict[str, str] = field(default_factory=dict)
     # VICE's own command-line options, e.g. ("-drive8type", "1542"): given, the core starts from
-    # a libretro-vice command file that holds them (see command_line)
+    # an m3u playlist whose #COMMAND: line holds them (see command_line)
     vice_args: tuple[str, ...] = ()
     # VICE's resources, e.g. {"Drive8Type": "1541"}: written to system/vice/vicerc, which the
     # core then reads (vice_read_vicerc)
@@ -130,8 +130,8 @@ class Settings:
         return "[C64SC]\n" + "".join(f"{key}={value}\n" for key, value in self.resources.items())
 
     def command_line(self, image: str) -> str:
-        """A libretro-vice command file's line: VICE's options, "{image}" standing for the image
-        (by default attached to drive 8); "" with no options (the image is the content)."""
+        """libretro-vice's #COMMAND: line: VICE's options, "{image}" standing for the image (by
+        default attached to drive 8); "" with no options (the image is the content)."""
         if not self.vice_args:
             return ""
         args = self.vice_args if "{image}" in self.vice_args else self.vice_args + ("-8",

@@ -129,7 +129,7 @@ const vice = {
       FS.writeFile("/system/vice/vicerc", settings.vicerc);
     }
     let content = "/" + settings.name;
-    if (settings.command) {        // VICE's own options first: a libretro-vice command file
+    if (settings.command) {        // VICE's own options: an m3u with libretro-vice's #COMMAND:
       content = "/wordle64.m3u";
       FS.writeFile(content, "#COMMAND:" + settings.command + "\n");
     }

@@ -34,7 +34,7 @@ DRIVE_PORT  := $1C00            ; VIA2 port B: bits 0-1 the stepper's phase, 2 m
 STEPPER     = $03               ; 5-6 the bit rate of the track's zone
 HEAD_TRACK  := $0022            ; the DOS's record of the track under the head
 SAME_ZONE_LAST = 17             ; tracks 1-17 share a zone (21 sectors, one bit rate)
-STEP_WAIT   = 6                 ; a half step's settling time, in 1,280-cycle rounds
+STEP_WAIT   = 6                 ; a half step's settling time, in rounds of 256 x 9 cycles
 BUFFER      := $0600            ; buffer 3: each block lands here (this code is in buffers 0-1,
                                 ; the BAM in buffer 4)
 ; The ROM's read path (the READ job's own steps, $F4D1-$F505 of the 1541 DOS 2.6).
@@ -116,9 +116,10 @@ game_first:
         rts
 .endproc
 
-; The execute job: the head is on GAME_TRACK. Read the game's blocks on this track, from
-; GAME_SECTOR on, sending each as it comes; end the job at the first link to another track,
-; or the last block. Errors end it with the READ job's own error codes.
+; The execute job: the head is on GAME_TRACK. Read the game's blocks from GAME_SECTOR on,
+; sending each as it comes and stepping out to the next track itself; end the job at the last
+; block, a link off the disk, or a track the DOS must move to (not the next one out, or another
+; zone). Errors end it with the READ job's own error codes.
 ; in: GAME_TRACK, GAME_SECTOR  out: the job's result (JOB_END)  clobbers: A X Y
 .proc read_track
         lda     #<BUFFER
@@ -192,7 +193,7 @@ game_first:
         lda     #STEP_WAIT
         sta     wait
 @settle:
-        dec     wait + 1                ; 256 x 5 cycles for each count of wait
+        dec     wait + 1                ; 256 x 9 cycles for each count of wait
         bne     @settle
         dec     wait
         bne     @settle
