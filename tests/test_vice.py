@@ -55,10 +55,13 @@ def test_drives_are_chosen_through_vices_own_resources_and_command_line():
     assert plain.vicerc() == "" and plain.command_line("/d.d64") == ""
     assert plain.options()["vice_read_vicerc"] == "disabled"
     ii = fast_checks.OTHER_DRIVES[0].settings()
-    assert ii.vicerc() == "[C64SC]\nDrive8Type=1542\n"        # VICE's name for the 1541-II
+    assert ii.vicerc() == ("[C64SC]\nDrive8Type=1542\n"      # VICE's name for the 1541-II
+                           "Drive8IdleMethod=0\n")            # no traps
+
     assert ii.options()["vice_read_vicerc"] == "enabled"
     nine = next(d for d in fast_checks.OTHER_DRIVES if d.device == 9)
-    assert nine.settings().command_line("/d.d64") == "x64sc -drive9type 1541 -9 /d.d64"
+    assert nine.settings().command_line("/d.d64") == (
+        "x64sc -drive9type 1541 -drive9idle 0 -9 /d.d64")
     assert nine.key == "1541_device9"
     assert Settings(vice_args=("-drive8type", "1571")).command_line("/d.d64") == (
         "x64sc -drive8type 1571 -8 /d.d64")

@@ -142,14 +142,22 @@ class D64:
         return sum(self.data[self._bam_entry(t)] for t in range(1, TRACKS + 1) if t != DIR_TRACK)
 
     def _allocate(self, near: tuple[int, int] | None, interleave: Interleave,
-                  tracks: list[int]) -> tuple[int, int]:
-        """A free block: on ``near``'s track ``interleave`` sectors on if possible, else the
-        first free block of the next track in ``tracks``; marked used."""
+                  tracks: list[int], skew: int | None = None, first: int = 0
+                  ) -> tuple[int, int]:
+        """A free block: on ``near``'s track ``interleave`` sectors on if possible, else on the
+        next track in ``tracks`` that has one: its first free block, or (``skew`` given) the
+        first free one from ``skew`` sectors past ``near``'s sector there, as the head finds
+        it after its step; ``first`` is where a file's first block is sought. Marked used."""
         order = tracks if near is None else [near[0]] + [t for t in tracks if t != near[0]]
         for track in order:
             count = sectors_per_track(track)
             gap = interleave(track) if callable(interleave) else interleave
-            start = 0 if near is None or track != near[0] else (near[1] + gap) % count
+            if near is None:
+                start = first % count
+            elif track == near[0]:
+                start = (near[1] + gap) % count
+            else:
+                start = 0 if skew is None else (near[1] + skew) % count
             for step in range(count):
                 sector = (start + step) % count
                 if self.is_free(track, sector):
@@ -214,11 +222,13 @@ class D64:
 
     def write_file(self, name: bytes, data: bytes, kind: str = "PRG",
                    interleave: Interleave = FILE_INTERLEAVE,
-                   tracks: list[int] | None = None) -> Entry:
+                   tracks: list[int] | None = None, skew: int | None = None,
+                   first: int = 0) -> Entry:
         """Store a new closed file (the name must not exist yet); return its entry. Its blocks
         follow each other `interleave` sectors apart on a track (the 1541's SAVE: 10), or
         `interleave(track)` apart, on the tracks in the order given (by default the DOS's:
-        nearest the directory first)."""
+        nearest the directory first); the first from sector `first` on, and on a new track
+        from `skew` sectors past the last one's sector (by default from sector 0)."""
         if len(name) > 16 or not name:
             raise Wordle64Error(f"file name {name!r}: 1-16 characters")
         slot = self._free_slot()
@@ -229,7 +239,8 @@ class D64:
             raise DiskFull("72, DISK FULL")
         blocks: list[tuple[int, int]] = []
         for _chunk in chunks:
-            blocks.append(self._allocate(blocks[-1] if blocks else None, interleave, tracks))
+            blocks.append(self._allocate(blocks[-1] if blocks else None, interleave, tracks,
+                                         skew, first))
         for index, chunk in enumerate(chunks):
             link = blocks[index + 1] if index + 1 < len(blocks) else (0, len(chunk) + 1)
             self.put_block(*blocks[index], bytes(link) + chunk)

@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordle64.c64.d64 import D64, sectors_per_track
+from wordle64.c64.d64 import D64, DIR_TRACK, sectors_per_track
 from wordle64.c64.emu import parse_labels
 from wordle64.errors import Wordle64Error
 from wordle64.io import write_bytes
@@ -29,12 +29,23 @@ GAME_NAME = "W64GAME"           # boot.s's KERNAL fallback loads it by this name
 DRIVE_NAME = "&W64DRIVE"        # boot.s's "&" command: the DOS looks the whole command up as
                                 # the file's name, "&" included
 DRIVE_BASE = 0x0300             # drive.s runs here (fastload.cfg's DRIVE)
+DRIVE_LOW_BASE = 0x0146         # and the rest of it here (fastload.cfg's DRIVELOW)
 RECORD_MAX = 255                # bytes per "&" record (its length byte)
 TURN_MS = 200.0                 # one turn of a 1541's disk (300 rpm)
 # The game's tracks: inwards from the directory's neighbour, one step of the head between them
 # (the DOS's own order, 17, 19, 16, 20, ..., crosses the directory track at every change)
 GAME_TRACKS = list(range(17, 0, -1)) + list(range(19, 36))
 GAME_FIRST = 0x0303             # drive.s's game_first: the game's first track and sector
+STEP_MS = 28.0                  # drive.s's step_out: two half steps of STEP_WAIT x 256 x 9 cycles
+# On VICE's 1541 a .d64's next track out passes its sector s under the head this much later than
+# this track passes its own sector s (9 of 21 sectors: measured, docs/vice.md)
+TRACK_SHIFT_MS = 86.0
+# Where the first two files lie: the directory's own track, so that neither the KERNAL's LOAD
+# nor the DOS's "&" moves the head between the directory and the file; (first sector, sectors
+# between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
+BOOT_PLACE = (8, 2)
+DRIVE_PLACE = (3, 3)
+GAME_FIRST_SECTOR = 10          # on GAME_TRACKS[0]
 
 
 @dataclass(frozen=True)
@@ -42,13 +53,14 @@ class Loader:
     boot: bytes                 # the boot file (a PRG)
     drive: bytes                # the drive's code, as it lies from DRIVE_BASE
     entry: int                  # where the drive starts it (drive_start)
+    low: bytes = b""            # the rest of the drive's code, from DRIVE_LOW_BASE
 
     def drive_file(self) -> bytes:
         """The "&" file: the code from `entry` on first (the DOS runs the first record's
-        address), then what lies before it."""
+        address), then what lies before it, then the low part."""
         start = self.entry - DRIVE_BASE
-        return records(self.entry, self.drive[start:]) + records(DRIVE_BASE,
-                                                                   self.drive[:start])
+        return (records(self.entry, self.drive[start:]) + records(DRIVE_BASE, self.drive[:start])
+                + records(DRIVE_LOW_BASE, self.low))
 
 
 def records(address: int, code: bytes) -> bytes:
@@ -94,7 +106,8 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
              out_labels: str | Path, out_map: str | Path, out_drive: str | Path | None = None,
              log=None) -> Loader:
     """ca65 boot.s and drive.s, ld65 them with fastload.cfg; the boot file is what the link
-    wrote up to the drive code, which fastload.cfg puts last, and becomes the "&" file."""
+    wrote up to the drive code, whose two parts fastload.cfg puts last and which becomes the "&"
+    file."""
     asm_dir = Path(asm_dir)
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
         prg = Path(work) / "boot.prg"
@@ -104,10 +117,12 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
         data = prg.read_bytes()
     labels = parse_labels(Path(out_labels).read_text(), str(out_labels))
     cut = 2 + labels["__DRIVECODE_LOAD__"] - 0x0801
-    if cut + labels["__DRIVECODE_SIZE__"] != len(data):
-        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE must be the boot file's "
-                            "last segment")
-    loader = Loader(data[:cut], data[cut:], labels["drive_start"])
+    low = cut + labels["__DRIVECODE_SIZE__"]
+    if (labels["__DRIVELOWCODE_LOAD__"] - labels["__DRIVECODE_LOAD__"] != low - cut
+            or low + labels["__DRIVELOWCODE_SIZE__"] != len(data)):
+        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE, then DRIVELOWCODE, must "
+                            "end the boot file")
+    loader = Loader(data[:cut], data[cut:low], labels["drive_start"], data[low:])
     write_bytes(out_prg, loader.boot)
     if out_drive is not None:
         write_bytes(out_drive, loader.drive_file())
@@ -136,6 +151,13 @@ def block_interleave(block_ms: float):
     return sectors
 
 
+def track_skew(block_ms: float, track: int) -> int:
+    """Sectors from a track's last block to the next track's first: those that turn past in
+    the block's time, the head's step and the tracks' own shift (TRACK_SHIFT_MS)."""
+    count = sectors_per_track(track)
+    return math.ceil((block_ms + STEP_MS + TRACK_SHIFT_MS) * count / TURN_MS) % count
+
+
 def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, disk_name: str,
                    disk_id: str, boot_name: str, block_ms: float, game_name: str = GAME_NAME
                    ) -> list[tuple[str, int]]:
@@ -153,9 +175,15 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
         draft = Path(tmp) / "fast.d64"
         write_d64(boot, draft, disk_name=disk_name, disk_id=disk_id, file_name=boot_name)
         image = D64.open(draft)
-        image.write_file(DRIVE_NAME.encode("ascii"), drive, kind="USR")
+        image.scratch(petscii_name(boot_name))          # to the directory's track, same slot
+        image.write_file(petscii_name(boot_name), boot, tracks=[DIR_TRACK],
+                         first=BOOT_PLACE[0], interleave=BOOT_PLACE[1])
+        image.write_file(DRIVE_NAME.encode("ascii"), drive, kind="USR", tracks=[DIR_TRACK],
+                         first=DRIVE_PLACE[0], interleave=DRIVE_PLACE[1])
         first = image.write_file(petscii_name(game_name), game,
-                                 interleave=block_interleave(block_ms), tracks=GAME_TRACKS).first
+                                 interleave=block_interleave(block_ms), tracks=GAME_TRACKS,
+                                 skew=track_skew(block_ms, GAME_TRACKS[0]),
+                                 first=GAME_FIRST_SECTOR).first
         rewrite_file(image, DRIVE_NAME.encode("ascii"), with_game_first(drive, *first))
         image.save(draft)
         entries = image.entries()

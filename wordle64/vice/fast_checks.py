@@ -28,6 +28,12 @@ ERROR_BYTES = {"checksum": 5,    # .d64 error byte 5: 23, READ ERROR (data block
                "missing": 2}     # .d64 error byte 2: 20, READ ERROR (header not found)
 
 
+# VICE's drive idling: 0, no traps. Its default, "trap idle", skips the drive's clock ahead
+# from the DOS's idle loop; after the fast loader, about one start in eight then never saw the
+# game's first disk access (its statistics) and hung there (docs/vice.md), with no traps none did.
+IDLE_METHOD = "0"
+
+
 @dataclass(frozen=True)
 class Drive:
     """One drive the fast disk is proven on: its name, VICE's drive type, the bus device, and
@@ -40,8 +46,10 @@ class Drive:
 
     def settings(self) -> Settings:
         if self.device == 8:
-            return Settings(resources={"Drive8Type": self.vice_type})
+            return Settings(resources={"Drive8Type": self.vice_type,
+                                       "Drive8IdleMethod": IDLE_METHOD})
         return Settings(vice_args=(f"-drive{self.device}type", self.vice_type,
+                                   f"-drive{self.device}idle", IDLE_METHOD,
                                    f"-{self.device}", "{image}"))
 
     @property

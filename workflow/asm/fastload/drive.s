@@ -1,12 +1,13 @@
-; drive.s — the drive side of the fast loader: runs at $0300 in the drive's RAM (buffers 0 and 1),
-; loaded and started at drive_start by the DOS's "&" command (the disk's file &W64DRIVE; the DOS
-; reads that file through buffer 2, so the code stays out of it). The disk's writer puts the
-; game's first block in game_first. Each of the game's tracks goes to the DOS as an "execute"
-; job ($E0) on buffer 0: once the head is on the track, the DOS's job loop jumps to $0300,
-; read_track, which reads the game's blocks itself (the ROM's header search and GCR decoding,
-; into buffer 3) and sends each to the C64 as soon as it is read (the C64 side: boot.s). It moves
-; the head to the next track out itself, in the job; only a move the DOS must make (another
-; zone) ends the job. No turn of the disk is lost to the job loop's polling.;
+; drive.s — the drive side of the fast loader: runs at $0300 in the drive's RAM (buffers 0 and 1;
+; its decoding at $0146, above the DOS's stack), loaded and started at drive_start by the DOS's
+; "&" command (the disk's file &W64DRIVE; the DOS reads that file through buffer 2, so the code
+; stays out of it). The disk's writer puts the game's first block in game_first. Each of the
+; game's tracks goes to the DOS as an "execute" job ($E0) on buffer 0: once the head is on the
+; track, the DOS's job loop jumps to $0300, read_track, which reads the game's blocks itself (the
+; ROM's header search, then its own read and GCR decoding, faster than the ROM's) and sends each
+; to the C64 as soon as it is read (the C64 side: boot.s). It moves the head to the next track
+; out itself, in the job; only a move the DOS must make (another zone) ends the job. No turn of
+; the disk is lost to the job loop's polling.
 ; First a HELLO byte. Then per block: a status byte (0: the sector follows; else the job's error
 ; code, or BAD_LINK for a link off the disk), then the sector's 256 bytes as read, its link first.
 ; After the last block, or an error, it gives the bus back and returns to the DOS.
@@ -35,17 +36,9 @@ STEPPER     = $03               ; 5-6 the bit rate of the track's zone
 HEAD_TRACK  := $0022            ; the DOS's record of the track under the head
 SAME_ZONE_LAST = 17             ; tracks 1-17 share a zone (21 sectors, one bit rate)
 STEP_WAIT   = 6                 ; a half step's settling time, in rounds of 256 x 9 cycles
-BUFFER      := $0600            ; buffer 3: each block lands here (this code is in buffers 0-1,
-                                ; the BAM in buffer 4)
-; The ROM's read path (the READ job's own steps, $F4D1-$F505 of the 1541 DOS 2.6).
-FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data block's sync; Y = 0
-GCR_DECODE  := $F8E0            ; ($30) and $01BA-$01FF (GCR) -> ($30) (256 bytes), $38, $3A
-CHECKSUM    := $F5E9            ; A = the EOR of the 256 bytes at ($30)
+; The ROM's header search (the READ job's first step, $F50A of the 1541 DOS 2.6) and job end.
+FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data block's sync
 JOB_END     := $F969            ; A = the job's result: ends the job (the DOS's stack restored)
-GCR_OVERFLOW := $0100           ; GCR bytes 256-325 go to $01BA-$01FF
-BUFFER_PTR  := $30              ; the DOS's pointer to the job's buffer
-BLOCK_ID    := $38              ; decoded: the data block's ID byte, and its checksum
-BLOCK_SUM   := $3A
 DATA_ID     := $47              ; the ID a data block must have (7)
 JOB_EXECUTE = $E0
 JOB_OK      = $01
@@ -54,6 +47,25 @@ ERROR_SUM   = $05               ; 23, READ ERROR (checksum)
 TRACKS      = 35
 MAX_SECTORS = 21
 BAD_LINK    = $FF
+; A data block on the disk: 325 GCR bytes, 65 groups of five, each five bytes' worth of 5-bit
+; codes for four bytes: the ID, the 256 bytes, their checksum (EOR) and two zeros. Group k's GCR
+; bytes go to slot 4k (group 0's first to group0, and group 64's to slot 0, 4 x 64 wrapping),
+; four at QUADS + slot, the fifth at FIFTHS + slot, and decode in place: the bytes of group k,
+; 4k - 1 to 4k + 2 of the block, land at BUFFER + 4k - 1 on. Slot 0, decoded once more for group
+; 0 after group 64, puts the block in BUFFER's page.
+BUFFER      := $0600            ; buffer 3: the block (this code is in buffers 0-1, the BAM in 4)
+QUADS       := BUFFER - 1       ; a group's GCR bytes 0-3: block bytes 4k-1 .. 4k+2 (k its group)
+FIFTHS      := $0500            ; buffer 2 (the DOS read this file through it, and is done)
+ID_SLOT     := QUADS            ; group 0's first byte: the ID
+LAST_BYTE   := BUFFER + $FF     ; group 64's first byte: the block's last
+; The decoding tables: the 5-bit code of each nibble, and back, in the stack page's top, where
+; the ROM's own reads keep GCR bytes 256-325 (this code's reads do not).
+GCR_HI      := $01C0            ; code -> nibble << 4
+GCR_LO      := $01E0            ; code -> nibble
+; Two bytes of the DOS's job queue serve as scratch: buffer 1's track and sector (buffer 1 holds
+; this code; no job ever runs on it).
+TEMP        := $08
+SUM         := $09              ; the EOR of every byte decoded so far
 
 .segment "DRIVECODE"
 
@@ -122,31 +134,9 @@ game_first:
 ; zone). Errors end it with the READ job's own error codes.
 ; in: GAME_TRACK, GAME_SECTOR  out: the job's result (JOB_END)  clobbers: A X Y
 .proc read_track
-        lda     #<BUFFER
-        sta     BUFFER_PTR
-        lda     #>BUFFER
-        sta     BUFFER_PTR + 1
-@block: jsr     FIND_BLOCK              ; its own error ends the job (20 or 21)
-:       bvc     :-                      ; GCR bytes 0-255, as the ROM reads them
-        clv
-        lda     DISK_DATA
-        sta     (BUFFER_PTR), y
-        iny
-        bne     :-
-        ldy     #$BA
-:       bvc     :-                      ; and bytes 256-325
-        clv
-        lda     DISK_DATA
-        sta     GCR_OVERFLOW, y
-        iny
-        bne     :-
-        jsr     GCR_DECODE
-        lda     BLOCK_ID
-        cmp     DATA_ID
-        bne     @no_id
-        jsr     CHECKSUM
-        cmp     BLOCK_SUM
-        bne     @bad_sum
+        jsr     build_tables
+@block: jsr     read_block
+        bne     @end                    ; A = the error
         lda     #0
         jsr     send                    ; status: the sector follows
         jsr     send_block
@@ -166,12 +156,129 @@ game_first:
 @next:  stx     GAME_SECTOR
         jmp     @block
 @ok:    lda     #JOB_OK
-        .byte   $2C                     ; BIT abs: skip the next load
-@no_id: lda     #ERROR_ID
-        .byte   $2C
-@bad_sum:
-        lda     #ERROR_SUM
-        jmp     JOB_END
+@end:   jmp     JOB_END
+.endproc
+
+; The next block (GAME_SECTOR of the track under the head), its GCR bytes as decode_block
+; wants them, then decoded. Each byte is stored before the next is ready (26 cycles apart on
+; the fastest tracks).
+; in: GAME_TRACK, GAME_SECTOR  out: as decode_block; a header not found ends the job (20, 21)
+; clobbers: A X Y
+.proc read_block
+        jsr     FIND_BLOCK
+        ldx     #0
+:       bvc     :-                      ; group 0
+        clv
+        lda     DISK_DATA
+        sta     group0, x
+        inx
+        cpx     #5
+        bne     :-
+        ldy     #4
+@group: ldx     #4                      ; groups 1-64, to slots 4 ... 252, 0
+@quad:  bvc     @quad
+        clv
+        lda     DISK_DATA
+        sta     QUADS, y
+        dex
+        beq     @fifth
+        iny
+        bne     @quad                   ; always: Y is the slot + 1 to 3
+@fifth: bvc     @fifth
+        clv
+        lda     DISK_DATA
+        sta     FIFTHS - 3, y
+        iny
+        cpy     #4
+        bne     @group
+        jmp     decode_block
+.endproc
+
+; One group, in place: its GCR bytes a-e (QUADS + Y .. + 3, FIFTHS + Y) hold eight 5-bit codes,
+; two to a decoded byte: aaaaa aaabb bbbbb bcccc ccccd ddddd ddeee eeeee. Each decoded byte goes
+; over the GCR byte its first code starts in, which is used up by then.
+; in: Y = the slot  out: its four bytes decoded; SUM ^= them  clobbers: A X
+.proc decode_group
+        lda     QUADS + 1, y            ; byte 0: aaaaa | aaabb
+        asl
+        sta     TEMP
+        lda     QUADS, y
+        rol
+        asl     TEMP
+        rol
+        and     #$1F
+        tax
+        lda     GCR_LO, x
+        sta     TEMP
+        lda     QUADS, y
+        lsr
+        lsr
+        lsr
+        tax
+        lda     GCR_HI, x
+        ora     TEMP
+        sta     QUADS, y
+        eor     SUM
+        sta     SUM
+        lda     QUADS + 1, y            ; byte 1: bbbbb | bcccc
+        lsr
+        lda     QUADS + 2, y
+        ror
+        lsr
+        lsr
+        lsr
+        tax
+        lda     GCR_LO, x
+        sta     TEMP
+        lda     QUADS + 1, y
+        lsr
+        and     #$1F
+        tax
+        lda     GCR_HI, x
+        ora     TEMP
+        sta     QUADS + 1, y
+        eor     SUM
+        sta     SUM
+        lda     QUADS + 3, y            ; byte 2: ccccd | ddddd
+        lsr
+        lsr
+        and     #$1F
+        tax
+        lda     GCR_LO, x
+        sta     TEMP
+        lda     QUADS + 3, y
+        asl
+        lda     QUADS + 2, y
+        rol
+        and     #$1F
+        tax
+        lda     GCR_HI, x
+        ora     TEMP
+        sta     QUADS + 2, y
+        eor     SUM
+        sta     SUM
+        lda     QUADS + 3, y            ; byte 3: ddeee | eeeee
+        lsr
+        sta     TEMP
+        lda     FIFTHS, y
+        ror
+        lsr     TEMP
+        ror
+        lsr
+        lsr
+        lsr
+        tax
+        lda     GCR_HI, x
+        sta     TEMP
+        lda     FIFTHS, y
+        and     #$1F
+        tax
+        lda     GCR_LO, x
+        ora     TEMP
+        sta     QUADS + 3, y
+        eor     SUM
+        sta     SUM
+        rts
 .endproc
 
 ; Move the head one track out (towards track 1), as the DOS would, but without ending the job:
@@ -280,3 +387,66 @@ free:   bit     VIA1_PB
 high:   .res    1
 phase:  .res    1
 wait:   .res    2
+.assert * <= ID_SLOT - $100, error, "the drive code must end before buffer 2"
+
+.segment "DRIVELOWCODE"
+
+; The decoding tables, GCR_HI and GCR_LO, from the nibbles' codes (the entries of the 16 codes
+; that are no nibble's keep what they held: a block with one fails its checksum).
+; in: -  out: GCR_HI, GCR_LO  clobbers: A X Y
+.proc build_tables
+        ldx     #15
+@nibble:
+        ldy     gcr_codes, x
+        txa
+        sta     GCR_LO, y
+        asl
+        asl
+        asl
+        asl
+        sta     GCR_HI, y
+        dex
+        bpl     @nibble
+        rts
+.endproc
+gcr_codes:
+        .byte   $0A, $0B, $12, $13, $0E, $0F, $16, $17, $09, $19, $1A, $1B, $0D, $1D, $1E, $15
+
+; The block as read (group0 and the slots) to BUFFER: group 64 first, from slot 0 (its first
+; byte is the block's last; the rest, the checksum and two zeros, only go into SUM), then group
+; 0 into slot 0 and every slot in turn. Every byte decoded, the ID's apart, EORs to 0 in a good
+; block.
+; in: group0, the slots  out: BUFFER; A = 0 (Z = 1) a good block, else the job's error code
+; clobbers: A X Y
+.proc decode_block
+        lda     #0
+        sta     SUM
+        tay
+        jsr     decode_group            ; group 64
+        lda     ID_SLOT
+        sta     LAST_BYTE
+        ldx     #3
+:       lda     group0, x
+        sta     QUADS, x
+        dex
+        bpl     :-
+        lda     group0 + 4
+        sta     FIFTHS
+@group: jsr     decode_group            ; Y = 0: group 0; then 1-63
+        iny
+        iny
+        iny
+        iny
+        bne     @group
+        lda     ID_SLOT
+        cmp     DATA_ID
+        bne     @no_id
+        eor     SUM
+        beq     @done                   ; Z = 1, A = 0
+        lda     #ERROR_SUM
+        rts
+@no_id: lda     #ERROR_ID
+@done:  rts
+.endproc
+
+group0: .res    5               ; group 0's GCR bytes
