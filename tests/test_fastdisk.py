@@ -6,8 +6,9 @@ import pytest
 
 from wordle64.c64.d64 import D64
 from wordle64.errors import Wordle64Error
-from wordle64.media.fastdisk import (DRIVE_NAME, GAME_FIRST, Loader, block_interleave,
-                                     read_records, records, with_game_first, write_fast_d64)
+from wordle64.media.fastdisk import (BOOT_PLACE, DRIVE_NAME, DRIVE_PLACE, GAME_FIRST,
+                                     GAME_FIRST_SECTOR, Loader, block_interleave, read_records,
+                                     records, with_game_first, write_fast_d64)
 
 
 def test_an_ampersand_record_sums_its_bytes_with_each_carry_added_back():
@@ -28,9 +29,10 @@ def test_a_damaged_record_is_refused():
 
 def test_the_drive_file_runs_from_its_entry_and_carries_the_games_first_block():
     code = bytes(range(0x20))                      # as it lies from $0300; the entry at $0305
-    drive = Loader(b"", code, 0x0305).drive_file()
+    drive = Loader(b"", code, 0x0305, low=bytes([7]) * 9).drive_file()
     parts = read_records(drive)
-    assert list(parts) == [0x0305, 0x0300]         # the DOS jumps to the first record
+    assert list(parts) == [0x0305, 0x0300, 0x0146]  # the DOS jumps to the first record
+    assert parts[0x0146] == bytes([7]) * 9         # the rest, above the DOS's stack
     patched = read_records(with_game_first(drive, 17, 4))
     assert patched[0x0300][GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes([17, 4])
     assert patched[0x0305] == parts[0x0305]
@@ -57,6 +59,15 @@ def test_the_fast_disk_holds_boot_file_drive_file_and_game_in_that_order(tmp_pat
     assert chain[0][0] == 17 and chain[-1][0] >= 17 - 2
     on_16 = [s for t, s in chain if t == 16]
     assert all((b - a) % 21 >= 7 for a, b in zip(on_16, on_16[1:]))
+    assert chain[0] == (17, GAME_FIRST_SECTOR)
+    # 62 ms, the step's 28 and VICE's 86 between tracks: 176 ms, 18.5 of 21 sectors -> 19 on
+    last_17 = [s for t, s in chain if t == 17][-1]
+    assert on_16[0] == (last_17 + 19) % 21
+    for name, (first, apart) in ((b"WORDLE64", BOOT_PLACE), (DRIVE_NAME.encode(), DRIVE_PLACE)):
+        blocks = [(t, s) for t, s, _ in image.chain(*image.find(name).first)]
+        assert blocks[0] == (18, first)          # the directory's track
+        assert all(t == 18 and (b - a) % 19 >= apart
+                   for (t, a), (_, b) in zip(blocks, blocks[1:]))
     stored = read_records(b"".join(c for *_, c in image.chain(
         *image.find(DRIVE_NAME.encode("ascii")).first)))
     assert stored[0x0300][GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes(chain[0])
