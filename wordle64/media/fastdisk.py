@@ -44,7 +44,7 @@ TRACK_SHIFT_MS = 86.0
 # nor the DOS's "&" moves the head between the directory and the file; (first sector, sectors
 # between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
 BOOT_PLACE = (8, 2)
-DRIVE_PLACE = (3, 3)
+DRIVE_PLACE = (12, 7)
 GAME_FIRST_SECTOR = 10          # on GAME_TRACKS[0]
 
 
