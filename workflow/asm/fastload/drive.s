@@ -36,6 +36,9 @@ STEPPER     = $03               ; 5-6 the bit rate of the track's zone
 HEAD_TRACK  := $0022            ; the DOS's record of the track under the head
 SAME_ZONE_LAST = 17             ; tracks 1-17 share a zone (21 sectors, one bit rate)
 STEP_WAIT   = 6                 ; a half step's settling time, in rounds of 256 x 9 cycles
+STEP_OUT    = STEPPER           ; a half step: the stepper's phase - 1 (mod 4), or + 1
+STEP_IN     = 1
+DIR_TRACK   = 18
 ; The ROM's header search (the READ job's first step, $F50A of the 1541 DOS 2.6) and job end.
 FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data block's sync
 JOB_END     := $F969            ; A = the job's result: ends the job (the DOS's stack restored)
@@ -90,10 +93,8 @@ game_first:
         jsr     send
         ldx     game_first + 1
         lda     game_first
-@track: cmp     #TRACKS + 1             ; A = track, X = sector: the next block
-        bcs     @bad
-        cmp     #1
-        bcc     @bad
+@track: cmp     #TRACKS + 1             ; A = track (not 0: that ends the loop), X = sector:
+        bcs     @bad                    ; the next block
         cpx     #MAX_SECTORS
         bcs     @bad
         sta     GAME_TRACK
@@ -111,7 +112,14 @@ game_first:
         jsr     send                    ; status: the error
 @done:  lda     #0
         sta     VIA1_PB
-        cli
+@home:  lda     HEAD_TRACK              ; the head back to the directory's track, where the
+        cmp     #DIR_TRACK              ; DOS goes next (the game's statistics) while the C64
+        bcs     @idle                   ; unpacks the game
+        lda     #STEP_IN
+        jsr     step_track
+        inc     HEAD_TRACK
+        bne     @home
+@idle:  cli
         rts                             ; back to the DOS
 .endproc
 
@@ -152,7 +160,10 @@ game_first:
         beq     @next                   ; this track
         cmp     #$FF
         bne     @ok                     ; not the next track out: the DOS moves the head
-        jsr     step_out
+        lda     #STEP_OUT
+        jsr     step_track
+        dec     GAME_TRACK
+        dec     HEAD_TRACK
 @next:  stx     GAME_SECTOR
         jmp     @block
 @ok:    lda     #JOB_OK
@@ -281,16 +292,17 @@ game_first:
         rts
 .endproc
 
-; Move the head one track out (towards track 1), as the DOS would, but without ending the job:
-; two half steps of the stepper motor, each given time to settle. GAME_TRACK, and the DOS's own
-; idea of where the head is, follow.
-; in: GAME_TRACK  out: GAME_TRACK - 1  clobbers: A Y
-.proc step_out
+; Move the head a track, as the DOS would, but without a job: two half steps of the stepper
+; motor, each given time to settle. The caller keeps HEAD_TRACK, the DOS's idea of the head's
+; track, in step.
+; in: A = STEP_OUT (towards track 1) or STEP_IN  out: -  clobbers: A Y
+.proc step_track
+        sta     direction
         ldy     #2
 @half:  lda     DRIVE_PORT
         and     #STEPPER
-        sec
-        sbc     #1                      ; the previous phase: a half step out
+        clc
+        adc     direction               ; the next or the previous phase: a half step
         and     #STEPPER
         sta     phase
         lda     DRIVE_PORT
@@ -306,8 +318,6 @@ game_first:
         bne     @settle
         dey
         bne     @half
-        dec     GAME_TRACK
-        dec     HEAD_TRACK
         rts
 .endproc
 
@@ -384,10 +394,7 @@ free:   bit     VIA1_PB
 .assert (high >= $0100), error, "send_block's timing counts high as an absolute address"
 .assert (<BUFFER) = 0, error, "BUFFER, y must not cross a page (its timing)"
 
-high:   .res    1
-phase:  .res    1
-wait:   .res    2
-.assert * <= ID_SLOT - $100, error, "the drive code must end before buffer 2"
+.assert * <= FIFTHS, error, "the drive code must end before buffer 2"
 
 .segment "DRIVELOWCODE"
 
@@ -450,3 +457,7 @@ gcr_codes:
 .endproc
 
 group0: .res    5               ; group 0's GCR bytes
+high:   .res    1               ; send_block: the byte >> 3
+phase:  .res    1               ; step_track's
+direction: .res 1
+wait:   .res    2
