@@ -1,14 +1,16 @@
-"""The fast disk's layout (wordle64.media.fastdisk): the drive's "&" file, where the game lies.
-The loader itself runs on VICE in test_vice.py."""
+"""The fast disk's layout (wordle64.media.fastdisk): the drive's "&" file and code file, where
+the game lies. The loader itself runs on VICE in test_vice.py."""
 from __future__ import annotations
 
 import pytest
 
 from wordle64.c64.d64 import D64
 from wordle64.errors import Wordle64Error
-from wordle64.media.fastdisk import (BOOT_PLACE, DRIVE_NAME, DRIVE_PLACE, GAME_FIRST,
-                                     GAME_FIRST_SECTOR, Loader, block_interleave, read_records,
-                                     records, with_game_first, write_fast_d64)
+from wordle64.media.fastdisk import (BOOT_PLACE, CODE_FIRST, CODE_NAME, CODE_PLACE,
+                                     DRIVE_NAME, DRIVE_PLACE, GAME_FIRST, GAME_FIRST_SECTOR,
+                                     Loader, block_interleave, read_records, records,
+                                     split_drive_image, with_bytes_at, with_game_first,
+                                     write_fast_d64)
 
 
 def test_an_ampersand_record_sums_its_bytes_with_each_carry_added_back():
@@ -27,15 +29,25 @@ def test_a_damaged_record_is_refused():
         read_records(bytes(data))
 
 
-def test_the_drive_file_runs_from_its_entry_and_carries_the_games_first_block():
-    code = bytes(range(0x20))                      # as it lies from $0300; the entry at $0305
-    drive = Loader(b"", code, 0x0305, low=bytes([7]) * 9).drive_file()
-    parts = read_records(drive)
-    assert list(parts) == [0x0305, 0x0300, 0x0146]  # the DOS jumps to the first record
-    assert parts[0x0146] == bytes([7]) * 9         # the rest, above the DOS's stack
-    patched = read_records(with_game_first(drive, 17, 4))
-    assert patched[0x0300][GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes([17, 4])
-    assert patched[0x0305] == parts[0x0305]
+def test_the_ampersand_file_runs_the_bootstrap_and_the_code_file_is_the_rest():
+    loader = Loader(b"", bytes(range(0x20)), bytes([7]) * 9, bytes([9]) * 6)
+    ampersand, code = split_drive_image(loader.drive_image())
+    parts = read_records(ampersand)
+    assert list(parts) == [0x0600, 0x0146]         # the DOS jumps to the first record
+    assert parts[0x0600] == bytes([9]) * 6 and parts[0x0146] == bytes([7]) * 9
+    assert code == bytes(range(0x20))              # as it lies from $0300
+    patched = read_records(with_bytes_at(ampersand, CODE_FIRST, bytes([18, 15])))
+    assert patched[0x0600][CODE_FIRST - 0x0600:][:2] == bytes([18, 15])
+    assert patched[0x0146] == parts[0x0146]
+    game = with_game_first(code, 17, 4)
+    assert game[GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes([17, 4])
+    assert len(game) == len(code)
+
+
+def test_drive_code_records_with_a_gap_are_refused():
+    image = records(0x0600, b"\x60") + records(0x0300, bytes(4)) + records(0x0310, bytes(4))
+    with pytest.raises(Wordle64Error, match="follow each other"):
+        split_drive_image(image)
 
 
 def test_blocks_sit_as_many_sectors_apart_as_turn_past_in_a_blocks_time():
@@ -45,13 +57,13 @@ def test_blocks_sit_as_many_sectors_apart_as_turn_past_in_a_blocks_time():
     assert block_interleave(199)(17) == 20          # never a whole turn
 
 
-def test_the_fast_disk_holds_boot_file_drive_file_and_game_in_that_order(tmp_path):
+def test_the_fast_disk_holds_boot_file_drive_files_and_game_in_that_order(tmp_path):
     boot = b"\x01\x08" + b"W64GAME" + DRIVE_NAME.encode("ascii") + bytes(300)
-    drive = Loader(b"", bytes(0x40), 0x0305).drive_file()
+    drive = Loader(b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
     game = b"\x01\x08" + bytes(range(256)) * 40
     files = write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, disk_name="T",
                            disk_id="64", boot_name="WORDLE64", block_ms=62)
-    assert [name for name, _ in files] == ["WORDLE64", DRIVE_NAME, "W64GAME"]
+    assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), ("W64GAME", 41)]
     image = D64.open(tmp_path / "f.d64")
     chain = [(t, s) for t, s, _ in image.chain(*image.find(b"W64GAME").first)]
     # inwards from track 17, one track at a time, 7 sectors apart on a track of 21
@@ -63,14 +75,18 @@ def test_the_fast_disk_holds_boot_file_drive_file_and_game_in_that_order(tmp_pat
     # 62 ms, the step's 28 and VICE's 86 between tracks: 176 ms, 18.5 of 21 sectors -> 19 on
     last_17 = [s for t, s in chain if t == 17][-1]
     assert on_16[0] == (last_17 + 19) % 21
-    for name, (first, apart) in ((b"WORDLE64", BOOT_PLACE), (DRIVE_NAME.encode(), DRIVE_PLACE)):
+    placed = {}
+    for name, (first, apart) in ((b"WORDLE64", BOOT_PLACE), (DRIVE_NAME.encode(), DRIVE_PLACE),
+                                 (CODE_NAME.encode(), CODE_PLACE)):
         blocks = [(t, s) for t, s, _ in image.chain(*image.find(name).first)]
+        placed[name] = blocks[0]
         assert blocks[0] == (18, first)          # the directory's track
         assert all(t == 18 and (b - a) % 19 >= apart
                    for (t, a), (_, b) in zip(blocks, blocks[1:]))
-    stored = read_records(b"".join(c for *_, c in image.chain(
-        *image.find(DRIVE_NAME.encode("ascii")).first)))
-    assert stored[0x0300][GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes(chain[0])
+    ampersand = read_records(b"".join(c for *_, c in image.chain(*placed[DRIVE_NAME.encode()])))
+    assert ampersand[0x0600][CODE_FIRST - 0x0600:][:2] == bytes(placed[CODE_NAME.encode()])
+    code = b"".join(c for *_, c in image.chain(*placed[CODE_NAME.encode()]))
+    assert code[GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes(chain[0])
     with pytest.raises(Wordle64Error, match="less than a turn"):
         write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, disk_name="T",
                        disk_id="64", boot_name="WORDLE64", block_ms=200)

@@ -71,7 +71,7 @@ def drive(tmp_path_factory) -> tuple[bytes, dict[str, int]]:
     loader = assemble(asm / "fastload", asm, work / "boot.prg", work / "boot.lbl",
                       work / "boot.map")
     memory = bytearray([SENTINEL]) * 0x10000
-    for address, chunk in read_records(loader.drive_file()).items():
+    for address, chunk in read_records(loader.drive_image()).items():
         memory[address:address + len(chunk)] = chunk
     memory[0x47] = DATA_BLOCK_ID                 # the DOS's expected data block ID
     return bytes(memory), parse_labels((work / "boot.lbl").read_text())

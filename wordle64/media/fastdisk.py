@@ -28,9 +28,14 @@ SOURCES = ("boot.s", "drive.s")
 GAME_NAME = "W64GAME"           # boot.s's KERNAL fallback loads it by this name
 DRIVE_NAME = "&W64DRIVE"        # boot.s's "&" command: the DOS looks the whole command up as
                                 # the file's name, "&" included
-DRIVE_BASE = 0x0300             # drive.s runs here (fastload.cfg's DRIVE)
+CODE_NAME = "W64DRIVECODE"      # the drive code itself, read by the "&" file's bootstrap
+DRIVE_BASE = 0x0300             # drive.s runs here (fastload.cfg's DRIVE): the code file
+DRIVE_SIZE = 0x0200
 DRIVE_LOW_BASE = 0x0146         # and the rest of it here (fastload.cfg's DRIVELOW)
+BOOTSTRAP_BASE = 0x0600         # the "&" command runs this (fastload.cfg's DRIVEBOOT)
+CODE_FIRST = 0x0603             # drive.s's code_first: the code file's first track and sector
 RECORD_MAX = 255                # bytes per "&" record (its length byte)
+BLOCK_PAYLOAD = 254             # a file's bytes in one block
 TURN_MS = 200.0                 # one turn of a 1541's disk (300 rpm)
 # The game's tracks: inwards from the directory's neighbour, one step of the head between them
 # (the DOS's own order, 17, 19, 16, 20, ..., crosses the directory track at every change)
@@ -45,22 +50,23 @@ TRACK_SHIFT_MS = 86.0
 # between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
 BOOT_PLACE = (8, 2)
 DRIVE_PLACE = (12, 7)
+CODE_PLACE = (15, 3)
 GAME_FIRST_SECTOR = 10          # on GAME_TRACKS[0]
 
 
 @dataclass(frozen=True)
 class Loader:
     boot: bytes                 # the boot file (a PRG)
-    drive: bytes                # the drive's code, as it lies from DRIVE_BASE
-    entry: int                  # where the drive starts it (drive_start)
-    low: bytes = b""            # the rest of the drive's code, from DRIVE_LOW_BASE
+    drive: bytes                # the drive's code, as it lies from DRIVE_BASE (the code file)
+    low: bytes                  # the rest of the drive's code, from DRIVE_LOW_BASE
+    bootstrap: bytes            # what the "&" command runs, from BOOTSTRAP_BASE
 
-    def drive_file(self) -> bytes:
-        """The "&" file: the code from `entry` on first (the DOS runs the first record's
-        address), then what lies before it, then the low part."""
-        start = self.entry - DRIVE_BASE
-        return (records(self.entry, self.drive[start:]) + records(DRIVE_BASE, self.drive[:start])
-                + records(DRIVE_LOW_BASE, self.low))
+    def drive_image(self) -> bytes:
+        """All of the drive's code as "&" records (results/fastload/drive.usr): the bootstrap
+        first (the DOS runs the first record's address), the low part, then DRIVECODE;
+        `split_drive_image` makes the disk's two files of it."""
+        return (records(BOOTSTRAP_BASE, self.bootstrap) + records(DRIVE_LOW_BASE, self.low)
+                + records(DRIVE_BASE, self.drive))
 
 
 def records(address: int, code: bytes) -> bytes:
@@ -78,15 +84,37 @@ def records(address: int, code: bytes) -> bytes:
     return bytes(out)
 
 
-def with_game_first(drive_file: bytes, track: int, sector: int) -> bytes:
-    """The "&" file with GAME_FIRST set to the game's first block (its checksum made anew)."""
+def split_drive_image(image: bytes) -> tuple[bytes, bytes]:
+    """The drive's two files: the "&" file (every record outside DRIVECODE's pages, the
+    bootstrap's first) and the code file (DRIVECODE's bytes, which the bootstrap reads)."""
+    ampersand, code, at = bytearray(), bytearray(), DRIVE_BASE
+    for address, chunk in read_records(image).items():
+        if not DRIVE_BASE <= address < DRIVE_BASE + DRIVE_SIZE:
+            ampersand += records(address, chunk)
+        elif address != at:
+            raise Wordle64Error(f"{DRIVE_NAME}: DRIVECODE's records must follow each other "
+                                f"from ${DRIVE_BASE:04X} (one at ${address:04X})")
+        else:
+            code += chunk
+            at += len(chunk)
+    return bytes(ampersand), bytes(code)
+
+
+def with_bytes_at(ampersand: bytes, address: int, value: bytes) -> bytes:
+    """The "&" file with `value` written at the drive's `address` (its checksums made anew)."""
     patched = bytearray()
-    for address, chunk in read_records(drive_file).items():
+    for start, chunk in read_records(ampersand).items():
         code = bytearray(chunk)
-        if address <= GAME_FIRST < address + len(code):
-            code[GAME_FIRST - address:GAME_FIRST - address + 2] = bytes([track, sector])
-        patched += records(address, bytes(code))
+        if start <= address < start + len(code):
+            code[address - start:address - start + len(value)] = value
+        patched += records(start, bytes(code))
     return bytes(patched)
+
+
+def with_game_first(code: bytes, track: int, sector: int) -> bytes:
+    """The code file with GAME_FIRST set to the game's first block."""
+    at = GAME_FIRST - DRIVE_BASE
+    return code[:at] + bytes([track, sector]) + code[at + 2:]
 
 
 def read_records(data: bytes) -> dict[int, bytes]:
@@ -116,16 +144,20 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
                           options=["-I", str(asm_dir), "-I", str(common_dir)])
         data = prg.read_bytes()
     labels = parse_labels(Path(out_labels).read_text(), str(out_labels))
-    cut = 2 + labels["__DRIVECODE_LOAD__"] - 0x0801
-    low = cut + labels["__DRIVECODE_SIZE__"]
-    if (labels["__DRIVELOWCODE_LOAD__"] - labels["__DRIVECODE_LOAD__"] != low - cut
-            or low + labels["__DRIVELOWCODE_SIZE__"] != len(data)):
-        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE, then DRIVELOWCODE, must "
-                            "end the boot file")
-    loader = Loader(data[:cut], data[cut:low], labels["drive_start"], data[low:])
+    parts, at = [], 2 + labels["__DRIVECODE_LOAD__"] - 0x0801
+    cut = at
+    for segment in ("DRIVECODE", "DRIVELOWCODE", "DRIVEBOOTCODE"):
+        if 2 + labels[f"__{segment}_LOAD__"] - 0x0801 != at:
+            raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE, DRIVELOWCODE and "
+                                "DRIVEBOOTCODE must end the boot file, in that order")
+        parts.append(data[at:at + labels[f"__{segment}_SIZE__"]])
+        at += labels[f"__{segment}_SIZE__"]
+    if at != len(data):
+        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: the drive's code must end the boot file")
+    loader = Loader(data[:cut], *parts)
     write_bytes(out_prg, loader.boot)
     if out_drive is not None:
-        write_bytes(out_drive, loader.drive_file())
+        write_bytes(out_drive, loader.drive_image())
     return loader
 
 
@@ -161,35 +193,40 @@ def track_skew(block_ms: float, track: int) -> int:
 def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, disk_name: str,
                    disk_id: str, boot_name: str, block_ms: float, game_name: str = GAME_NAME
                    ) -> list[tuple[str, int]]:
-    """The fast disk: the boot file, the drive's "&" file, the game; returns (name, blocks) per
-    file."""
+    """The fast disk: the boot file, the drive's "&" file and code file (`drive`, the drive's
+    image as `Loader.drive_image` makes it), the game; returns (name, blocks) per file."""
     for name in (petscii_name(game_name), DRIVE_NAME.encode("ascii")):
         if name not in boot:
             raise Wordle64Error(f"the boot file does not name {name}")
     if not 0 < block_ms < TURN_MS:
         raise Wordle64Error(f"fast disk block time {block_ms} ms: more than 0, less than a "
                             f"turn ({TURN_MS:g} ms)")
-    read_records(drive)
+    ampersand, code = split_drive_image(drive)
+    if len(ampersand) > BLOCK_PAYLOAD:
+        raise Wordle64Error(f"{DRIVE_NAME}: {len(ampersand)} bytes, more than one block")
+    names = [petscii_name(boot_name), DRIVE_NAME.encode("ascii"), CODE_NAME.encode("ascii"),
+             petscii_name(game_name)]
     path = Path(path)
     with tempfile.TemporaryDirectory(dir=path.parent if path.parent.exists() else None) as tmp:
         draft = Path(tmp) / "fast.d64"
         write_d64(boot, draft, disk_name=disk_name, disk_id=disk_id, file_name=boot_name)
         image = D64.open(draft)
-        image.scratch(petscii_name(boot_name))          # to the directory's track, same slot
-        image.write_file(petscii_name(boot_name), boot, tracks=[DIR_TRACK],
-                         first=BOOT_PLACE[0], interleave=BOOT_PLACE[1])
-        image.write_file(DRIVE_NAME.encode("ascii"), drive, kind="USR", tracks=[DIR_TRACK],
-                         first=DRIVE_PLACE[0], interleave=DRIVE_PLACE[1])
-        first = image.write_file(petscii_name(game_name), game,
-                                 interleave=block_interleave(block_ms), tracks=GAME_TRACKS,
-                                 skew=track_skew(block_ms, GAME_TRACKS[0]),
-                                 first=GAME_FIRST_SECTOR).first
-        rewrite_file(image, DRIVE_NAME.encode("ascii"), with_game_first(drive, *first))
+        image.scratch(names[0])                         # to the directory's track, same slot
+        for name, data, kind, (first, apart) in (
+                (names[0], boot, "PRG", BOOT_PLACE), (names[1], ampersand, "USR", DRIVE_PLACE),
+                (names[2], code, "USR", CODE_PLACE)):
+            image.write_file(name, data, kind=kind, tracks=[DIR_TRACK], first=first,
+                             interleave=apart)
+        game_first = image.write_file(names[3], game, interleave=block_interleave(block_ms),
+                                      tracks=GAME_TRACKS, skew=track_skew(block_ms, GAME_TRACKS[0]),
+                                      first=GAME_FIRST_SECTOR).first
+        rewrite_file(image, names[2], with_game_first(code, *game_first))
+        rewrite_file(image, names[1], with_bytes_at(ampersand, CODE_FIRST,
+                                                    bytes(image.find(names[2]).first)))
         image.save(draft)
         entries = image.entries()
-        if [e.name for e in entries] != [petscii_name(boot_name), DRIVE_NAME.encode("ascii"),
-                                         petscii_name(game_name)]:
-            raise Wordle64Error(f"{path}: the boot file, the drive's file and the game must be "
-                                f"the disk's three files, found {[e.name for e in entries]}")
+        if [e.name for e in entries] != names:
+            raise Wordle64Error(f"{path}: the boot file, the drive's two files and the game must "
+                                f"be the disk's four files, found {[e.name for e in entries]}")
         write_bytes(path, draft.read_bytes())
     return [(e.name.decode("latin-1"), e.blocks) for e in entries]

@@ -11,7 +11,7 @@ from pathlib import Path
 from wordle64.c64.d64 import D64, block_offset
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
 from wordle64.media.disk_faults import break_chain
-from wordle64.media.fastdisk import DRIVE_NAME, GAME_NAME, read_records
+from wordle64.media.fastdisk import CODE_NAME, GAME_NAME
 from wordle64.vice.checks import (LOAD_END, MENU_TEXT, NOTE_NEW, PAL_HZ, Dates, Limits, Record,
                                   Step, boot_model, follow, seconds, seen, shot, type_load)
 from wordle64.vice.session import (SCREEN, SCREEN_CELLS, Settings, State, Vice, screen_codes_of,
@@ -64,11 +64,11 @@ OTHER_DRIVES = (Drive("1541-II", "1542"), Drive("1571", "1571"),
 
 
 def drive_entry_code(d64: Path) -> bytes:
-    """The drive code the DOS runs first: the first record of the disk's "&" file."""
+    """The drive code that streams the game: the disk's code file, which the "&" file's
+    bootstrap reads into the drive's RAM."""
     image = D64.open(d64)
-    payload = b"".join(chunk for *_block, chunk in
-                       image.chain(*image.find(DRIVE_NAME.encode("ascii")).first))
-    return next(iter(read_records(payload).values()))
+    return b"".join(chunk for *_block, chunk in
+                    image.chain(*image.find(CODE_NAME.encode("ascii")).first))
 
 
 def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
@@ -161,7 +161,7 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
         stream = Stream(boot_labels["dest"], 0x0801 + len(game.prg) - 2)
         stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
         record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
-                   "(the DOS's \"&\" loaded it)", drive_code[:DRIVE_CODE_SIGNATURE] in
+                   "(read by the \"&\" file's bootstrap)", drive_code[:DRIVE_CODE_SIGNATURE] in
                    vice.snapshot_module("DRIVECPU0"))
         menu = stream.follow(vice, None, limits)
         record.times["run_to_menu_seconds"] = seconds(menu.clock - run)

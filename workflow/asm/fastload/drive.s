@@ -44,6 +44,11 @@ FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data bloc
 JOB_END     := $F969            ; A = the job's result: ends the job (the DOS's stack restored)
 DATA_ID     := $47              ; the ID a data block must have (7)
 JOB_EXECUTE = $E0
+JOB_READ    = $80               ; drive 0
+CODE_JOB    := $0002            ; buffer 2 ($0500): the code file's blocks, read by drive_boot
+CODE_TRACK  := $000A
+CODE_SECTOR := $000B
+DRIVE_CODE  := $0300
 JOB_OK      = $01
 ERROR_ID    = $04               ; job results: 22, READ ERROR (data block not found)
 ERROR_SUM   = $05               ; 23, READ ERROR (checksum)
@@ -148,9 +153,7 @@ game_first:
         lda     #0
         jsr     send                    ; status: the sector follows
         jsr     send_block
-        ldx     BUFFER + 1
-        cpx     #MAX_SECTORS
-        bcs     @ok                     ; a link off the disk: the main loop says so
+        ldx     BUFFER + 1              ; (a sector off the track is not found: an error)
         lda     BUFFER
         beq     @ok                     ; the last block
         cmp     #SAME_ZONE_LAST + 1
@@ -461,3 +464,52 @@ high:   .res    1               ; send_block: the byte >> 3
 phase:  .res    1               ; step_track's
 direction: .res 1
 wait:   .res    2
+
+.segment "DRIVEBOOTCODE"
+
+; The "&" command runs this first: it reads the rest of the drive code (DRIVECODE: the disk's
+; file of it, CODE_NAME in wordle64.media.fastdisk, two blocks) into buffers 0 and 1 itself,
+; with the DOS's READ job through buffer 2, then starts it. The DOS's "&" loads a file of more
+; than one block slowly (a turn of the disk or so a block); this one is one block.
+.assert * = $0600, error, "wordle64.media.fastdisk.BOOTSTRAP_BASE"
+        jmp     drive_boot
+.assert * = $0603, error, "wordle64.media.fastdisk.CODE_FIRST"
+code_first:
+        .byte   0, 0                    ; the code file's first track and sector (the writer's)
+
+; in: code_first  out: DRIVECODE in place and run (drive_start); a block that cannot be read
+; returns to the DOS, and the C64, hearing no HELLO, has the KERNAL load the game
+; clobbers: A X Y
+.proc drive_boot
+        sei
+        lda     code_first
+        ldx     code_first + 1
+@block: sta     CODE_TRACK
+        stx     CODE_SECTOR
+        lda     #JOB_READ               ; (run_job is in the code it reads)
+        sta     CODE_JOB
+        cli
+:       lda     CODE_JOB
+        bmi     :-
+        sei
+        cmp     #JOB_OK
+        bne     @failed
+        ldx     #2                      ; the block's bytes after its link
+@copy:  lda     FIFTHS, x
+@to:    sta     DRIVE_CODE - 2, x
+        inx
+        bne     @copy
+        lda     @to + 1                 ; the next block's bytes follow on
+        clc
+        adc     #254
+        sta     @to + 1
+        bcc     :+
+        inc     @to + 2
+:       ldx     FIFTHS + 1
+        lda     FIFTHS
+        bne     @block                  ; track 0: the last block
+        jmp     drive_start
+@failed:
+        cli
+        rts
+.endproc
