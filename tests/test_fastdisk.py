@@ -30,11 +30,12 @@ def test_a_damaged_record_is_refused():
 
 
 def test_the_ampersand_file_runs_the_bootstrap_and_the_code_file_is_the_rest():
-    loader = Loader(b"", bytes(range(0x20)), bytes([7]) * 9, bytes([9]) * 6)
+    loader = Loader(b"", bytes(range(0x20)), bytes([7]) * 9, bytes(range(8)))
     ampersand, code = split_drive_image(loader.drive_image())
     parts = read_records(ampersand)
-    assert list(parts) == [0x0600, 0x0146]         # the DOS jumps to the first record
-    assert parts[0x0600] == bytes([9]) * 6 and parts[0x0146] == bytes([7]) * 9
+    assert list(parts) == [0x0605, 0x0600, 0x0146]  # the DOS jumps to the first record
+    assert parts[0x0605] == bytes([5, 6, 7]) and parts[0x0600] == bytes(range(5))
+    assert parts[0x0146] == bytes([7]) * 9
     assert code == bytes(range(0x20))              # as it lies from $0300
     patched = read_records(with_bytes_at(ampersand, CODE_FIRST, bytes([18, 15])))
     assert patched[0x0600][CODE_FIRST - 0x0600:][:2] == bytes([18, 15])

@@ -32,7 +32,8 @@ CODE_NAME = "W64DRIVECODE"      # the drive code itself, read by the "&" file's 
 DRIVE_BASE = 0x0300             # drive.s runs here (fastload.cfg's DRIVE): the code file
 DRIVE_SIZE = 0x0200
 DRIVE_LOW_BASE = 0x0146         # and the rest of it here (fastload.cfg's DRIVELOW)
-BOOTSTRAP_BASE = 0x0600         # the "&" command runs this (fastload.cfg's DRIVEBOOT)
+BOOTSTRAP_BASE = 0x0600         # the "&" file's bootstrap (fastload.cfg's DRIVEBOOT)
+BOOTSTRAP_ENTRY = 0x0605        # drive.s's drive_boot: what the "&" command runs
 CODE_FIRST = 0x0603             # drive.s's code_first: the code file's first track and sector
 RECORD_MAX = 255                # bytes per "&" record (its length byte)
 BLOCK_PAYLOAD = 254             # a file's bytes in one block
@@ -50,7 +51,7 @@ TRACK_SHIFT_MS = 86.0
 # between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
 BOOT_PLACE = (8, 2)
 DRIVE_PLACE = (12, 7)
-CODE_PLACE = (15, 3)
+CODE_PLACE = (14, 4)
 GAME_FIRST_SECTOR = 10          # on GAME_TRACKS[0]
 
 
@@ -63,10 +64,12 @@ class Loader:
 
     def drive_image(self) -> bytes:
         """All of the drive's code as "&" records (results/fastload/drive.usr): the bootstrap
-        first (the DOS runs the first record's address), the low part, then DRIVECODE;
-        `split_drive_image` makes the disk's two files of it."""
-        return (records(BOOTSTRAP_BASE, self.bootstrap) + records(DRIVE_LOW_BASE, self.low)
-                + records(DRIVE_BASE, self.drive))
+        from its entry first (the DOS runs the first record's address), then what lies before
+        it, the low part, then DRIVECODE; `split_drive_image` makes the disk's two files of it."""
+        entry = BOOTSTRAP_ENTRY - BOOTSTRAP_BASE
+        return (records(BOOTSTRAP_ENTRY, self.bootstrap[entry:])
+                + records(BOOTSTRAP_BASE, self.bootstrap[:entry])
+                + records(DRIVE_LOW_BASE, self.low) + records(DRIVE_BASE, self.drive))
 
 
 def records(address: int, code: bytes) -> bytes:

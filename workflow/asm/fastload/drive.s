@@ -39,15 +39,22 @@ STEP_WAIT   = 6                 ; a half step's settling time, in rounds of 256 
 STEP_OUT    = STEPPER           ; a half step: the stepper's phase - 1 (mod 4), or + 1
 STEP_IN     = 1
 DIR_TRACK   = 18
-; The ROM's header search (the READ job's first step, $F50A of the 1541 DOS 2.6) and job end.
-FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data block's sync
+; The ROM's read path (the READ job's own steps, $F4D1-$F505 of the 1541 DOS 2.6): the drive
+; code uses its header search and job end; the bootstrap all of it.
+FIND_BLOCK  := $F50A            ; the wanted sector's header, then its data block's sync; Y = 0
 JOB_END     := $F969            ; A = the job's result: ends the job (the DOS's stack restored)
+GCR_DECODE  := $F8E0            ; ($30) and $01BA-$01FF (GCR) -> ($30) (256 bytes), $38, $3A
+CHECKSUM    := $F5E9            ; A = the EOR of the 256 bytes at ($30)
+GCR_OVERFLOW := $0100           ; GCR bytes 256-325 go to $01BA-$01FF
+BUFFER_PTR  := $30              ; the DOS's pointer to the job's buffer
+BLOCK_ID    := $38              ; decoded: the data block's ID byte, and its checksum
+BLOCK_SUM   := $3A
 DATA_ID     := $47              ; the ID a data block must have (7)
 JOB_EXECUTE = $E0
 JOB_READ    = $80               ; drive 0
-CODE_JOB    := $0002            ; buffer 2 ($0500): the code file's blocks, read by drive_boot
-CODE_TRACK  := $000A
-CODE_SECTOR := $000B
+CODE_JOB    := $0003            ; buffer 3: drive_boot's execute job, read_code
+CODE_TRACK  := $000C
+CODE_SECTOR := $000D
 DRIVE_CODE  := $0300
 JOB_OK      = $01
 ERROR_ID    = $04               ; job results: 22, READ ERROR (data block not found)
@@ -467,12 +474,13 @@ wait:   .res    2
 
 .segment "DRIVEBOOTCODE"
 
-; The "&" command runs this first: it reads the rest of the drive code (DRIVECODE: the disk's
-; file of it, CODE_NAME in wordle64.media.fastdisk, two blocks) into buffers 0 and 1 itself,
-; with the DOS's READ job through buffer 2, then starts it. The DOS's "&" loads a file of more
-; than one block slowly (a turn of the disk or so a block); this one is one block.
-.assert * = $0600, error, "wordle64.media.fastdisk.BOOTSTRAP_BASE"
-        jmp     drive_boot
+; The "&" command runs this first (drive_boot): it has the rest of the drive code (DRIVECODE:
+; the disk's file of it, CODE_NAME in wordle64.media.fastdisk, two blocks) read into buffers 0
+; and 1 by an execute job of its own on this buffer (3), which reads both blocks in one go, then
+; starts it. The DOS's "&" loads a file of more than one block slowly (a turn of the disk or so
+; a block), and its READ jobs one after the other lose turns too; this file is one block.
+.assert * = $0600, error, "wordle64.media.fastdisk.BOOTSTRAP_BASE: an execute job's start"
+        jmp     read_code
 .assert * = $0603, error, "wordle64.media.fastdisk.CODE_FIRST"
 code_first:
         .byte   0, 0                    ; the code file's first track and sector (the writer's)
@@ -480,13 +488,14 @@ code_first:
 ; in: code_first  out: DRIVECODE in place and run (drive_start); a block that cannot be read
 ; returns to the DOS, and the C64, hearing no HELLO, has the KERNAL load the game
 ; clobbers: A X Y
+.assert * = $0605, error, "wordle64.media.fastdisk.BOOTSTRAP_ENTRY"
 .proc drive_boot
         sei
         lda     code_first
-        ldx     code_first + 1
-@block: sta     CODE_TRACK
-        stx     CODE_SECTOR
-        lda     #JOB_READ               ; (run_job is in the code it reads)
+        sta     CODE_TRACK
+        lda     code_first + 1
+        sta     CODE_SECTOR
+        lda     #JOB_EXECUTE            ; (run_job is in the code it reads)
         sta     CODE_JOB
         cli
 :       lda     CODE_JOB
@@ -494,6 +503,41 @@ code_first:
         sei
         cmp     #JOB_OK
         bne     @failed
+        jmp     drive_start
+@failed:
+        cli
+        rts
+.endproc
+
+; The execute job: the head is on CODE_TRACK. Read the code file's blocks (the ROM's own steps,
+; through buffer 2: this one is the code) and put their bytes from DRIVE_CODE on.
+; in: CODE_TRACK, CODE_SECTOR  out: the job's result (JOB_END)  clobbers: A X Y
+.proc read_code
+        lda     #<FIFTHS
+        sta     BUFFER_PTR
+        lda     #>FIFTHS
+        sta     BUFFER_PTR + 1
+@block: jsr     FIND_BLOCK              ; its own error ends the job (20 or 21)
+:       bvc     :-                      ; GCR bytes 0-255, as the ROM reads them
+        clv
+        lda     DISK_DATA
+        sta     (BUFFER_PTR), y
+        iny
+        bne     :-
+        ldy     #$BA
+:       bvc     :-                      ; and bytes 256-325
+        clv
+        lda     DISK_DATA
+        sta     GCR_OVERFLOW, y
+        iny
+        bne     :-
+        jsr     GCR_DECODE
+        lda     BLOCK_ID
+        cmp     DATA_ID
+        bne     @bad
+        jsr     CHECKSUM
+        cmp     BLOCK_SUM
+        bne     @bad
         ldx     #2                      ; the block's bytes after its link
 @copy:  lda     FIFTHS, x
 @to:    sta     DRIVE_CODE - 2, x
@@ -505,11 +549,14 @@ code_first:
         sta     @to + 1
         bcc     :+
         inc     @to + 2
-:       ldx     FIFTHS + 1
+:       lda     FIFTHS + 1
+        sta     CODE_SECTOR
         lda     FIFTHS
-        bne     @block                  ; track 0: the last block
-        jmp     drive_start
-@failed:
-        cli
-        rts
+        beq     @ok                     ; track 0: the last block
+        cmp     CODE_TRACK
+        beq     @block                  ; (the writer keeps the file on one track)
+@bad:   lda     #ERROR_SUM
+        .byte   $2C                     ; BIT abs: skip the next load
+@ok:    lda     #JOB_OK
+        jmp     JOB_END
 .endproc
