@@ -52,7 +52,7 @@ TRACK_SHIFT_MS = 86.0
 BOOT_PLACE = (8, 2)
 DRIVE_PLACE = (12, 7)
 CODE_PLACE = (14, 4)
-GAME_FIRST_SECTOR = 10          # on GAME_TRACKS[0]
+GAME_FIRST_SECTOR = 4           # on GAME_TRACKS[0]
 
 
 @dataclass(frozen=True)
