@@ -1,6 +1,7 @@
 """The fast loader's drive side (workflow/asm/fastload/drive.s) reading and decoding a block: the
-real 6502 code on py65, in the drive's memory as the "&" file leaves it, fed by a modelled read
-head (each read of $1C01 the next GCR byte, the byte-ready flag always up). The GCR encoder here
+real 6502 code on py65, in the drive's memory as its two files (the "&" file, the code file)
+leave it, fed by a modelled read head (each read of $1C01 the next GCR byte, the byte-ready flag
+always up). The GCR encoder here
 is the 1541's code table, written out independently of the drive code. The whole loader runs on
 VICE's 1541 in test_vice.py."""
 from __future__ import annotations
@@ -65,7 +66,7 @@ class Head(bytearray):
 
 @pytest.fixture(scope="module")
 def drive(tmp_path_factory) -> tuple[bytes, dict[str, int]]:
-    """The drive's memory after the "&" file (the sentinel elsewhere), and the labels."""
+    """The drive's memory with all of its code (the sentinel elsewhere), and the labels."""
     work = tmp_path_factory.mktemp("fastload")
     asm = Path(__file__).resolve().parents[1] / "workflow" / "asm"
     loader = assemble(asm / "fastload", asm, work / "boot.prg", work / "boot.lbl",

@@ -1,14 +1,16 @@
 """The fast disk: a boot file that starts its own loader in the drive, then the game.
 
 `assemble` builds the loader from workflow/asm/fastload (boot.s for the C64, drive.s for the
-drive, linked by fastload.cfg) and splits it in two: the boot file (what `LOAD"*",8,1` and
-`LOAD"WORDLE64",8` load) and the drive's file, &W64DRIVE, in the format of the DOS's "&" command
-(records of address, length, bytes and checksum), which loads it into the drive's RAM and runs it
-at its first record's address. `write_fast_d64` writes a .d64 of the three: the boot file, the
-drive's file beside it, then the game's plain PRG (tools that only read files still see it),
-whose first track and sector it writes into the drive's file. The game's blocks sit as many
-sectors apart as turn past while the drive decodes and sends one (`block_ms`), so the next one
-has not passed the head when the drive looks for it.
+drive, linked by fastload.cfg) and splits it: the boot file (what `LOAD"*",8,1` and
+`LOAD"WORDLE64",8` load) and the drive's image, all of its code as records of the DOS's "&"
+command (address, length, bytes and checksum). `write_fast_d64` writes a .d64 of four files: the
+boot file; the "&" file, &W64DRIVE, one block, which the DOS loads and runs at its first record's
+address (a bootstrap, and the decoding routines); the code file, W64DRIVECODE, which the
+bootstrap reads into the drive's RAM; the game's plain PRG (tools that only read files still see
+it). It writes the code file's first track and sector into the bootstrap, and the game's into
+the code. The game's blocks sit as many sectors apart as turn past while the drive reads,
+decodes and sends one (`block_ms`), so the next one has not passed the head when the drive
+looks for it.
 """
 from __future__ import annotations
 
@@ -42,13 +44,13 @@ TURN_MS = 200.0                 # one turn of a 1541's disk (300 rpm)
 # (the DOS's own order, 17, 19, 16, 20, ..., crosses the directory track at every change)
 GAME_TRACKS = list(range(17, 0, -1)) + list(range(19, 36))
 GAME_FIRST = 0x0303             # drive.s's game_first: the game's first track and sector
-STEP_MS = 28.0                  # drive.s's step_out: two half steps of STEP_WAIT x 256 x 9 cycles
+STEP_MS = 28.0                  # drive.s's step_track: two half steps of STEP_WAIT x 256 x 9 cycles
 # On VICE's 1541 a .d64's next track out passes its sector s under the head this much later than
 # this track passes its own sector s (9 of 21 sectors: measured, docs/vice.md)
 TRACK_SHIFT_MS = 86.0
-# Where the first two files lie: the directory's own track, so that neither the KERNAL's LOAD
-# nor the DOS's "&" moves the head between the directory and the file; (first sector, sectors
-# between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
+# Where the first three files lie: the directory's own track, so that neither the KERNAL's LOAD,
+# the DOS's "&" nor the bootstrap moves the head between the directory and the file; (first
+# sector, sectors between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
 BOOT_PLACE = (8, 2)
 DRIVE_PLACE = (12, 7)
 CODE_PLACE = (14, 4)
@@ -137,8 +139,8 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
              out_labels: str | Path, out_map: str | Path, out_drive: str | Path | None = None,
              log=None) -> Loader:
     """ca65 boot.s and drive.s, ld65 them with fastload.cfg; the boot file is what the link
-    wrote up to the drive code, whose two parts fastload.cfg puts last and which becomes the "&"
-    file."""
+    wrote up to the drive code, whose three parts fastload.cfg puts last and which becomes the
+    drive's image (`out_drive`)."""
     asm_dir = Path(asm_dir)
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
         prg = Path(work) / "boot.prg"

@@ -29,7 +29,7 @@ ERROR_BYTES = {"checksum": 5,    # .d64 error byte 5: 23, READ ERROR (data block
 
 
 # VICE's drive idling: 0, no traps. Its default, "trap idle", skips the drive's clock ahead
-# from the DOS's idle loop; after the fast loader, about one start in eight then never saw the
+# from the DOS's idle loop; after the fast loader, about one start in five then never saw the
 # game's first disk access (its statistics) and hung there (docs/vice.md), with no traps none did.
 IDLE_METHOD = "0"
 
@@ -63,7 +63,7 @@ OTHER_DRIVES = (Drive("1541-II", "1542"), Drive("1571", "1571"),
                 Drive("1541", "1541", device=9, command='LOAD"*",9,1'))
 
 
-def drive_entry_code(d64: Path) -> bytes:
+def drive_code_file(d64: Path) -> bytes:
     """The drive code that streams the game: the disk's code file, which the "&" file's
     bootstrap reads into the drive's RAM."""
     image = D64.open(d64)
@@ -149,7 +149,7 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
               limits: Limits, record: Record, shots: Path | None) -> None:
     """The 1541, timed: LOAD"*",8,1 loads the boot file, RUN sends the loader into the drive and
     the game streams in (the store pointer sampled); the menu, then a daily's guess."""
-    drive_code = drive_entry_code(d64)
+    drive_code = drive_code_file(d64)
     with Vice.start(core, d64, TIMED_DRIVE.settings()) as vice:
         vice.wait_text("READY.", 10)
         down, ready = type_load(vice, TIMED_DRIVE.command, limits.disk_load)

@@ -1,10 +1,10 @@
 # The fast disk (docs/vice.md, "The fast disk"): a boot file that has the DOS load our drive code
-# (workflow/asm/fastload; the disk's second file, &W64DRIVE), then the released game as the
-# third. Proven, and timed, on VICE's true drives by vice_fast_disk (vice.smk).
+# (workflow/asm/fastload; the disk's second and third files, &W64DRIVE and W64DRIVECODE), then
+# the released game as the fourth. Proven, and timed, on VICE's true drives by vice_fast_disk (vice.smk).
 
 
 rule fastload_boot:
-    """Assemble and link the fast loader: the boot file (C64 side) and the drive's "&" file."""
+    """Assemble and link the fast loader: the boot file (C64 side) and the drive's image."""
     input:
         sources=expand("workflow/asm/fastload/{name}", name=FASTLOAD_SOURCES),
         common="workflow/asm/c64.inc",
@@ -22,7 +22,7 @@ rule fastload_boot:
 
 
 rule fastload_d64:
-    """Write the fast disk: the boot file, the drive's file, the released game."""
+    """Write the fast disk: the boot file, the drive's two files, the released game."""
     input:
         boot="results/fastload/boot.prg",
         game="results/build/wordle64.prg",

@@ -1,5 +1,5 @@
 """Snakemake glue: the fast loader -> results/fastload/boot.prg (+ labels, map) and the drive's
-"&" file, results/fastload/drive.usr."""
+image, results/fastload/drive.usr (all of its code as "&" records)."""
 
 from pathlib import Path
 

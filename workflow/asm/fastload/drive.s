@@ -1,7 +1,8 @@
 ; drive.s — the drive side of the fast loader: runs at $0300 in the drive's RAM (buffers 0 and 1;
-; its decoding at $0146, above the DOS's stack), loaded and started at drive_start by the DOS's
-; "&" command (the disk's file &W64DRIVE; the DOS reads that file through buffer 2, so the code
-; stays out of it). The disk's writer puts the game's first block in game_first. Each of the
+; its decoding at $0146, above the DOS's stack). The DOS's "&" command loads the disk's file
+; &W64DRIVE (through buffer 2, so the code stays out of it): the decoding and a bootstrap at
+; $0600, drive_boot, which reads this code from the disk's file W64DRIVECODE and starts it at
+; drive_start. The disk's writer puts the game's first block in game_first. Each of the
 ; game's tracks goes to the DOS as an "execute" job ($E0) on buffer 0: once the head is on the
 ; track, the DOS's job loop jumps to $0300, read_track, which reads the game's blocks itself (the
 ; ROM's header search, then its own read and GCR decoding, faster than the ROM's) and sends each
@@ -51,7 +52,6 @@ BLOCK_ID    := $38              ; decoded: the data block's ID byte, and its che
 BLOCK_SUM   := $3A
 DATA_ID     := $47              ; the ID a data block must have (7)
 JOB_EXECUTE = $E0
-JOB_READ    = $80               ; drive 0
 CODE_JOB    := $0003            ; buffer 3: drive_boot's execute job, read_code
 CODE_TRACK  := $000C
 CODE_SECTOR := $000D
@@ -94,7 +94,7 @@ SUM         := $09              ; the EOR of every byte decoded so far
 game_first:
         .byte   0, 0
 
-; in: game_first (the "&" command runs this)  out: the game sent, or an error status
+; in: game_first (drive_boot starts this)  out: the game sent, or an error status
 ; clobbers: A X Y
 .export drive_start
 .proc drive_start
@@ -555,7 +555,7 @@ code_first:
         beq     @ok                     ; track 0: the last block
         cmp     CODE_TRACK
         beq     @block                  ; (the writer keeps the file on one track)
-@bad:   lda     #ERROR_SUM
+@bad:   lda     #ERROR_SUM              ; (any error: drive_boot only tells OK from not)
         .byte   $2C                     ; BIT abs: skip the next load
 @ok:    lda     #JOB_OK
         jmp     JOB_END
