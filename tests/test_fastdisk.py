@@ -58,10 +58,33 @@ def test_blocks_sit_as_many_sectors_apart_as_turn_past_in_a_blocks_time():
     assert block_interleave(199)(17) == 20          # never a whole turn
 
 
+def streamable(game: bytes) -> bytes:
+    """`game` with what the loader streams by (stream.inc): depack_packed_bytes at $0813 not 0,
+    a JMP (to depack_stream) at $0815."""
+    out = bytearray(game)
+    out[2 + 0x12:2 + 0x15] = bytes([0x10, 0x00, 0x4C])
+    out[2 + 0x19:2 + 0x1B] = bytes([0x00, 0x70])           # stream_copy: $7000
+    return bytes(out)
+
+
+def test_a_game_the_loader_cannot_stream_is_refused(tmp_path):
+    boot = b"\x01\x08" + b"W64GAME" + DRIVE_NAME.encode("ascii") + bytes(300)
+    drive = Loader(b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
+    plain = bytearray(streamable(b"\x01\x08" + bytes(1000)))
+    plain[2 + 0x12:2 + 0x14] = bytes(2)                     # stored plain: nothing to unpack
+    high = bytearray(streamable(b"\x01\x08" + bytes(1000)))
+    high[2 + 0x19:2 + 0x1B] = bytes([0xF8, 0xBF])          # stream_copy $BFF8 + 16 bytes
+    for game, why in ((bytes(plain), "no packed stream"), (bytes(high), "over the fast loader"),
+                      (b"\x00\xC0" + streamable(bytes(1002))[2:], "loads at \\$C000")):
+        with pytest.raises(Wordle64Error, match=why):
+            write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, disk_name="T",
+                           disk_id="64", boot_name="WORDLE64", block_ms=62)
+
+
 def test_the_fast_disk_holds_boot_file_drive_files_and_game_in_that_order(tmp_path):
     boot = b"\x01\x08" + b"W64GAME" + DRIVE_NAME.encode("ascii") + bytes(300)
     drive = Loader(b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
-    game = b"\x01\x08" + bytes(range(256)) * 40
+    game = streamable(b"\x01\x08" + bytes(range(256)) * 40)
     files = write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, disk_name="T",
                            disk_id="64", boot_name="WORDLE64", block_ms=62)
     assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), ("W64GAME", 41)]

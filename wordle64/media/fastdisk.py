@@ -51,10 +51,17 @@ TRACK_SHIFT_MS = 86.0
 # Where the first three files lie: the directory's own track, so that neither the KERNAL's LOAD,
 # the DOS's "&" nor the bootstrap moves the head between the directory and the file; (first
 # sector, sectors between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
-BOOT_PLACE = (8, 2)
+BOOT_PLACE = (8, 8)
 DRIVE_PLACE = (12, 7)
 CODE_PLACE = (14, 4)
 GAME_FIRST_SECTOR = 4           # on GAME_TRACKS[0]
+# workflow/asm/stream.inc: the game's depack_packed_bytes and the JMP to depack_stream, which the
+# loader relies on (it routes the stream and the blob, then calls the JMP)
+DEPACK_PACKED = 0x0813
+STREAM_ENTRY = 0x0815
+STREAM_HEADER = 0x0818          # image_start, stream_copy, image_end
+JMP = 0x4C
+LOADER_RUN = 0xC000             # fastload.cfg's HIGH: the stream's copy must end below it
 
 
 @dataclass(frozen=True)
@@ -179,6 +186,24 @@ def rewrite_file(image: D64, name: bytes, data: bytes) -> None:
         at += len(payload)
 
 
+def check_streamable(game: bytes, name: str) -> None:
+    """The loader's needs of the game (stream.inc): loaded at $0801, its code stored packed (a
+    plain one would be routed as if packed), the JMP to depack_stream in its place."""
+    body, entry, packed = game[2:], STREAM_ENTRY - 0x0801, DEPACK_PACKED - 0x0801
+    if game[:2] != bytes([0x01, 0x08]):
+        raise Wordle64Error(f"{name}: loads at ${game[1]:02X}{game[0]:02X}, the fast loader "
+                            "needs $0801")
+    if len(body) <= entry or body[entry] != JMP or body[packed] | body[packed + 1] == 0:
+        raise Wordle64Error(f"{name}: no packed stream with a JMP at ${STREAM_ENTRY:04X} "
+                            "(workflow/asm/stream.inc): the fast loader cannot stream it")
+    header = STREAM_HEADER - 0x0801
+    stream_end = (int.from_bytes(body[header + 2:header + 4], "little")
+                  + int.from_bytes(body[packed:packed + 2], "little"))
+    if stream_end > LOADER_RUN:
+        raise Wordle64Error(f"{name}: the packed stream's copy would end at ${stream_end:04X}, "
+                            f"over the fast loader at ${LOADER_RUN:04X}")
+
+
 def block_interleave(block_ms: float):
     """Sectors between the game's blocks on a track: the fewest that turn past in `block_ms`
     (a track's sectors share one turn of the disk; the outer tracks hold more of them)."""
@@ -200,6 +225,7 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
                    ) -> list[tuple[str, int]]:
     """The fast disk: the boot file, the drive's "&" file and code file (`drive`, the drive's
     image as `Loader.drive_image` makes it), the game; returns (name, blocks) per file."""
+    check_streamable(game, game_name)
     for name in (petscii_name(game_name), DRIVE_NAME.encode("ascii")):
         if name not in boot:
             raise Wordle64Error(f"the boot file does not name {name}")

@@ -88,14 +88,16 @@ def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
 @dataclass
 class Stream:
     """The fast loader's store pointer in the C64's RAM, sampled while the game streams in: when
-    the first block lands, and when the last byte does."""
+    the first block lands, and when the last byte does. The pointer follows the loader's route
+    (stream.inc): the stream goes to its copy above INIT, the blob after it to its place, which
+    the last byte ends at `end` (the game's __INIT_LOAD__); it stays there (the game leaves the
+    loader's zero page alone)."""
 
     pointer: int            # address of the loader's store pointer (boot.s `dest`)
     end: int                # where it stands after the game's last byte
     first: int | None = None
     last: int | None = None
     start: int | None = None    # its value before the first block
-    previous: int | None = None
 
     def follow(self, vice: Vice, until: int | None, limits: Limits) -> State:
         """Sample until the clock `until`, or (None) until the menu's note shows."""
@@ -108,13 +110,8 @@ class Stream:
                 self.start = value
             elif self.first is None and value != self.start:
                 self.first = state.clock
-            # the end reached, or passed before a sample saw it: the game, started, uses the
-            # same zero page, so the pointer may already hold something else (a drop of a
-            # page or less is a sample between the pointer's two increments)
-            elif self.first is not None and self.last is None and (
-                    value >= self.end or value < (self.previous or 0) - 0x100):
+            elif self.first is not None and self.last is None and value == self.end:
                 self.last = state.clock
-            self.previous = value
             return state.clock >= until if until is not None else wanted in state.ram[1]
         return vice.wait_for(sample, limits.disk_load, "the fast loader's game", ranges=ranges,
                              poll=0.001)
@@ -158,7 +155,7 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
         record.add(f"{TIMED_DRIVE.command} loads the boot file", end[0] | end[1] << 8 ==
                    0x0801 + len(boot) - 2, end.hex())
         run = vice.type("RUN{RETURN}")
-        stream = Stream(boot_labels["dest"], 0x0801 + len(game.prg) - 2)
+        stream = Stream(boot_labels["dest"], game.labels["__INIT_LOAD__"])
         stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
         record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
                    "(read by the \"&\" file's bootstrap)", drive_code[:DRIVE_CODE_SIGNATURE] in

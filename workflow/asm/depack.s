@@ -17,13 +17,19 @@
 ; the game's code smaller than the one before it (256-byte short offsets, one 12-bit long
 ; class, 2-bit repeats, Elias gamma lengths); the sizes of a build are in
 ; results/build/layout.json (docs/build.md).
+;
+; The fast disk's loader (fastload/boot.s) makes both moves needless: it stores the stream in
+; its copy and the blob in its place as they arrive (stream.inc), then calls depack_stream,
+; which decodes while the rest arrives: between tokens lz_decode takes a block whenever the
+; drive has one ready, and waits for one when the stream stored so far runs out.
 
 .include "c64.inc"
+.include "stream.inc"
 
 .import __CODE_LOAD__, __BLOB_LOAD__, __INIT_LOAD__, __INIT_SIZE__
 
 .export depack, depack_packed_bytes, depack_move_up
-.export depack_spare := depack          ; free once main runs: dict.s keeps the blob's
+.export depack_spare := STREAM_ENTRY    ; free once main runs: dict.s keeps the blob's
                                         ; checkpoint trailer there (up to depack_move_up)
 .exportzp lz_src, lz_dst, lz_copy
 
@@ -63,19 +69,28 @@ lz_out          = lz_src                ; the next output byte (from the copy's 
 .segment "DEPACK"
 
 depack_packed_bytes:
+.assert * = DEPACK_PACKED, lderror, "stream.inc: DEPACK_PACKED moved"
         .word   0                       ; patched by wordle64.build
+.assert * = STREAM_ENTRY, lderror, "stream.inc: STREAM_ENTRY must follow depack_packed_bytes"
+        jmp     depack_stream
+.assert * = STREAM_HEADER, lderror, "stream.inc: STREAM_HEADER must follow STREAM_ENTRY"
+        .addr   image_start, stream_copy, image_end
+never_ready:
+        .byte   $80                     ; lz_decode's poll when not streaming: bit 7 set
 
 ; depack: restore the plain image (see the banner); returns at once when stored plain.
 ; in: the PRG as loaded  out: memory as the plain PRG would load it (the stream's copy above
 ; INIT is left behind); $01 = $36 (BASIC ROM out, as dict_relocate sets it: the stream's
-; copy may reach $A000)  clobbers: A X Y
+; copy may reach $A000)  clobbers: A X Y, LOADER_LIMIT (free under BASIC)
 .proc depack
         lda     depack_packed_bytes
         ora     depack_packed_bytes+1
         bne     @copy_stream
         rts
 @copy_stream:                           ; 1. the blob, from image_start + packed up to
-        lda     #PORT_NO_BASIC          ; image_end, highest byte first
+        lda     #$FF                    ; image_end, highest byte first (all of the stream
+        sta     LOADER_LIMIT            ; will be in its copy)
+        lda     #PORT_NO_BASIC
         sta     CPU_PORT
         lda     #<image_start
         clc
@@ -107,12 +122,34 @@ depack_packed_bytes:
         sta     lz_copy+1
         jsr     depack_move_up          ; (it keeps lz_in = lz_dst = stream_copy and
                                         ; lz_out = lz_src = image_start: 3. decode)
+        jmp     lz_decode
+.endproc
+
+; lz_decode: depack's step 3, the stream decoded forwards (see the banner). Between tokens it
+; polls the bus for a block and stops at LOADER_LIMIT: inert unless depack_stream set them.
+; in: lz_in = stream_copy, lz_out = image_start, LOADER_LIMIT  out: the image and INIT
+; clobbers: A X Y
+.proc lz_decode
         lda     #$80                    ; empty: the first bit refills
         sta     lz_bits
         ldy     #0                      ; Y = 0 between tokens (GET_BIT reads with it),
         sty     lz_offset               ; X = 0 after a match, else a literal came last;
         sty     lz_offset+1             ; offset 1 before the first match
-@token: GET_BIT
+        beq     token                   ; (always)
+more:   txa                             ; (X says what came last)
+        pha
+more_blocks:
+        jsr     $FFFF                   ; depack_stream: the loader's next_block
+        pla
+        tax
+        ldy     #0
+token:
+poll:   bit     never_ready             ; depack_stream: CIA2_PRA: bit 7 = DATA, 0 = a block
+        bpl     more                    ; waits in the drive
+        lda     lz_in+1
+        cmp     LOADER_LIMIT
+        bcs     more
+        GET_BIT
         bcs     @match
         lda     (lz_in),y              ; a literal
         sta     (lz_out),y
@@ -125,15 +162,15 @@ depack_packed_bytes:
         inc     lz_out+1
 @check: lda     lz_out                  ; the image's end? INIT's part follows (the
         cmp     #<image_end             ; stream's end marker ends INIT's)
-        bne     @token
+        bne     token
         lda     lz_out+1
         cmp     #>image_end
-        bne     @token
+        bne     token
         lda     #<__INIT_LOAD__
         sta     lz_out
         lda     #>__INIT_LOAD__
         sta     lz_out+1
-        bne     @token                  ; (always: INIT lies above $0100)
+        bne     token                  ; (always: INIT lies above $0100)
 
 @match: txa                             ; after a literal: one more bit, 1 = repeat (X = 1)
         beq     @new
@@ -209,6 +246,38 @@ depack_packed_bytes:
         jmp     @check
 .endproc
 
+; depack_stream: depack for the fast loader, while the rest of the file arrives (see the banner
+; and stream.inc).
+; in: X/Y = the loader's next_block; the stream stored from stream_copy on, the blob in its
+;     place, as far as they came; LOADER_LIMIT  out: memory as depack leaves it;
+;     depack_packed_bytes = 0, so that the BASIC stub's depack returns at once  clobbers: A X Y
+.proc depack_stream
+        lda     depack_packed_bytes
+        ora     depack_packed_bytes+1
+        beq     @done                   ; stored plain: nothing to unpack
+        stx     lz_decode::more_blocks+1
+        sty     lz_decode::more_blocks+2
+        lda     #<CIA2_PRA              ; lz_decode polls the bus
+        sta     lz_decode::poll+1
+        lda     #>CIA2_PRA
+        sta     lz_decode::poll+2
+        lda     #PORT_NO_BASIC
+        sta     CPU_PORT
+        lda     #<stream_copy
+        sta     lz_in
+        lda     #>stream_copy
+        sta     lz_in+1
+        lda     #<image_start
+        sta     lz_out
+        lda     #>image_start
+        sta     lz_out+1
+        jsr     lz_decode
+        lda     #0
+        sta     depack_packed_bytes
+        sta     depack_packed_bytes+1
+@done:  rts
+.endproc
+
 ; refill_bits: GET_BIT's slow path: the bit buffer ran dry; the next stream byte refills it.
 ; in: Y = 0  out: C = the byte's top bit, lz_bits = the rest + marker  clobbers: A
 .proc refill_bits
@@ -271,3 +340,5 @@ depack_packed_bytes:
 .endproc
 
 .assert stream_copy >= image_end, lderror, "the stream copy must lie above the image"
+.assert __CODE_LOAD__ <= $0801 + 252 + 254 * (STREAM_AFTER_BLOCKS - 1), lderror, "stream.inc: the depacker outgrew STREAM_AFTER_BLOCKS blocks"
+.assert >__INIT_LOAD__ < >stream_copy, lderror, "boot.s tells the blob's place from the stream's copy by the high byte"

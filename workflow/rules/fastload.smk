@@ -8,6 +8,7 @@ rule fastload_boot:
     input:
         sources=expand("workflow/asm/fastload/{name}", name=FASTLOAD_SOURCES),
         common="workflow/asm/c64.inc",
+        stream="workflow/asm/stream.inc",
     output:
         prg="results/fastload/boot.prg",
         labels="results/fastload/boot.lbl",

@@ -1,13 +1,16 @@
 ; boot.s — the fast disk's first file, WORDLE64: LOAD"WORDLE64",8 (or LOAD"*",8,1) and RUN.
 ; It has the DOS load and start drive.s (the "&" command with the disk's file &W64DRIVE) and
 ; receives the game, W64GAME, block by block, two bits at a time with the screen blanked and
-; interrupts off; then starts the game as its own RUN would. A drive that does not answer (not a
+; interrupts off. Once the game's depacker is in, the game's packed stream and its blob go where
+; the depacker wants them and it unpacks while the rest arrives (stream.inc); then the game
+; starts as its own RUN would. A drive that does not answer (not a
 ; 1541 or 1571, an SD2IEC, an emulator's virtual drive) gets the KERNAL's LOAD of W64GAME
 ; instead, with a line on screen; a bad block ends in a message, never a wrong game.
 
 .setcpu "6502"
 .include "c64.inc"
 .include "fastload.inc"
+.include "stream.inc"
 
 .import __LOADER_LOAD__, __LOADER_RUN__, __LOADER_SIZE__
 .import __BSS_RUN__, __BSS_SIZE__
@@ -25,9 +28,13 @@ COMMAND_SA      = 15
 GAME_LFN        = 1
 WAIT_ROUNDS     = 3             ; x ~0.7 s: how long the drive may take to say HELLO
 LOAD_LIMIT      = >__LOADER_RUN__   ; the game may not load over the loader
+BASIC_START     = $0801         ; where the game loads (its first block's load address goes
+                                ; to the two bytes before it)
+STREAM_LEG      = 4             ; route's leg while the stream comes (after the first switch)
 
 .segment "ZEROPAGE"
 dest:           .res 2          ; where the next game byte goes
+.assert dest = LOADER_DEST, error, "stream.inc: the game's depacker reads LOADER_DEST"
 
 .segment "LOADADDR"
         .addr   $0801
@@ -64,8 +71,23 @@ dest:           .res 2          ; where the next game byte goes
         lda     #0
         sta     OPEN_FILES              ; forgotten, not closed: a CLOSE would talk to a drive
                                         ; that is busy with our code
-        jsr     receive
+        jsr     receive_start
         bcs     @kernal
+        jsr     next_block              ; the BASIC stub and the stream header
+        jsr     set_route
+.repeat ::STREAM_AFTER_BLOCKS - 1
+        jsr     next_block
+.endrepeat
+        ldx     #<next_block            ; the depacker is in: it unpacks, and takes blocks
+        ldy     #>next_block
+        jsr     STREAM_ENTRY
+@rest:  lda     sector                  ; those it left (0: the last came)
+        beq     @in
+        jsr     next_block
+        jmp     @rest
+@in:    jsr     restore
+        lda     #0                      ; BASIC's zero before the program, where the load
+        sta     BASIC_START - 1         ; address went
         jmp     start_game
 @kernal:
         jmp     kernal_load
@@ -86,10 +108,10 @@ dest:           .res 2          ; where the next game byte goes
 :       rts
 .endproc
 
-; Receive the game from drive_start into memory. Screen off (no bad lines), interrupts off.
-; in: -  out: C = 1 the drive never answered (nothing loaded); dest = end of the game
+; Screen off (no bad lines), interrupts off, and the drive code's HELLO.
+; in: -  out: C = 1 the drive never answered (then all as it was); else dest, route's stop
 ; clobbers: A X Y
-.proc receive
+.proc receive_start
         sei
         lda     VIC_CTRL1
         sta     saved_vic
@@ -121,25 +143,41 @@ dest:           .res 2          ; where the next game byte goes
         rts
 @hello: jsr     get_byte
         cmp     #HELLO
-        beq     :+
-        jmp     bad_block
-:       lda     #1
-        sta     first
-@block: jsr     get_byte                ; status
-        beq     :+
-        jmp     bad_block
-:       jsr     receive_block
-        ldx     #2                      ; data after the link
-        lda     first
-        beq     @last
-        lda     sector + 2              ; the file's load address
+        bne     bad_block
+        lda     #<(BASIC_START - 2)     ; the load address first
         sta     dest
-        lda     sector + 3
+        lda     #>(BASIC_START - 2)
         sta     dest + 1
+        lda     #ROUTE_END              ; no switch until set_route
+        sta     leg
         lda     #0
-        sta     first
-        ldx     #4
-@last:  lda     #$FF                    ; the last byte of this block
+        sta     route + ROUTE_END
+        sta     route + ROUTE_END + 1
+        clc
+        rts
+.endproc
+
+; A block the drive could not read, or a chain that runs off: say so and stop in BASIC (its
+; ROM back: the game's depacker may have switched it out).
+; in: -  out: does not return (BASIC's READY.)  clobbers: A X Y
+.proc bad_block
+        jsr     restore
+        lda     #PORT_ALL_ROMS
+        sta     CPU_PORT
+        ldx     #BASIC_LOAD_ERROR
+        jmp     (BASIC_ERROR)           ; ?LOAD  ERROR, as BASIC says it, and READY.
+.endproc
+
+; The next block of the game from send_block (drive.s), its bytes stored along the route; then
+; LOADER_LIMIT for the depacker.
+; in: dest  out: dest past the block; A = its link track, Z = 1: the file's last block
+; clobbers: A X Y
+.proc next_block
+        jsr     get_byte                ; status
+        bne     bad_block
+        jsr     receive_block
+        ldx     #2                      ; data after the link
+        lda     #$FF                    ; the last byte of this block
         ldy     sector
         bne     :+
         lda     sector + 1              ; track 0: sector byte = index of the last byte
@@ -152,16 +190,64 @@ dest:           .res 2          ; where the next game byte goes
         inc     dest + 1
         lda     dest + 1
         cmp     #LOAD_LIMIT
-        bcc     :+
-        jmp     bad_block               ; a chain that never ends
-:       cpx     last
+        bcs     bad_block               ; a chain that never ends
+:       ldy     leg                     ; the route's next switch?
+        lda     dest
+        cmp     route, y
+        bne     @same
+        lda     dest + 1
+        cmp     route + 1, y
+        bne     @same
+        lda     route + 2, y            ; go on where the route says
+        sta     dest
+        lda     route + 3, y
+        sta     dest + 1
+        tya
+        adc     #3                      ; (C = 1: + 4, the next leg)
+        sta     leg
+@same:  ldy     #0
+        cpx     last
         beq     @next
         inx
         bne     @copy
-@next:  lda     sector
-        bne     @block
-        jsr     restore
+@next:  lda     #$FF                    ; LOADER_LIMIT: all of the stream is in, unless
+        ldy     leg                     ; this block left it partway
+        cpy     #STREAM_LEG
+        bne     @limit
+        ldy     sector
+        beq     @limit                  ; (the file's last: nothing more will come)
+        lda     dest
+        sec
+        sbc     #LOOKAHEAD
+        lda     dest + 1
+        sbc     #0
+@limit: sta     LOADER_LIMIT
+        lda     sector
+        rts
+.endproc
+
+; The route from the stream header (stream.inc): at image_start on to the stream's copy, at the
+; stream's end on to the blob's place.
+; in: the game's first block  out: route, leg  clobbers: A X
+.proc set_route
+        ldx     #3                      ; image_start -> stream_copy
+:       lda     STREAM_HEADER, x
+        sta     route, x
+        dex
+        bpl     :-
+        lda     STREAM_HEADER + 2       ; stream_copy + packed -> image_end
         clc
+        adc     DEPACK_PACKED
+        sta     route + 4
+        lda     STREAM_HEADER + 3
+        adc     DEPACK_PACKED + 1
+        sta     route + 5
+        lda     STREAM_HEADER + 4
+        sta     route + 6
+        lda     STREAM_HEADER + 5
+        sta     route + 7
+        lda     #0
+        sta     leg
         rts
 .endproc
 
@@ -280,14 +366,6 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
         rts
 .endproc
 
-; A block the drive could not read, or a chain that runs off: say so and stop in BASIC.
-; in: -  out: does not return (BASIC's READY.)  clobbers: A X Y
-.proc bad_block
-        jsr     restore
-        ldx     #BASIC_LOAD_ERROR
-        jmp     (BASIC_ERROR)           ; ?LOAD  ERROR, as BASIC says it, and READY.
-.endproc
-
 ; The drive took no code: the KERNAL loads W64GAME instead (its own speed).
 ; in: LAST_DEVICE  out: does not return (the game, or LOAD ERROR)  clobbers: A X Y
 .proc kernal_load
@@ -307,8 +385,9 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
         jsr     KERNAL_SETLFS
         lda     #0
         jsr     KERNAL_LOAD
-        bcs     bad_block
-        stx     dest
+        bcc     :+
+        jmp     bad_block
+:       stx     dest
         sty     dest + 1
         jmp     start_game
 .endproc
@@ -337,11 +416,13 @@ slow_note_end:
 saved_vic:      .res 1
 saved_bus:      .res 1
 rounds:         .res 1
-first:          .res 1
 last:           .res 1
 inverted:       .res 1
 assembled:      .res 1
 sector:         .res 256
+ROUTE_END       = 8
+route:          .res ROUTE_END + 2  ; (address, then where to go on) twice; a stop: $0000
+leg:            .res 1          ; route's next switch: 0, STREAM_LEG, ROUTE_END
 
 DECODE_PAGE     = $C7           ; the last page of HIGH: a page of its own, so that
 decode          := DECODE_PAGE * $100   ; decode, x never crosses one (receive's timing)
