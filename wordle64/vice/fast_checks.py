@@ -85,6 +85,10 @@ def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
     out.write_bytes(bytes(image.data) + bytes(errors))
 
 
+LOAD_ADDRESS_AT = 0x07FF        # boot.s's store pointer before the first block (its load address
+                                # goes to the two bytes before $0801)
+
+
 @dataclass
 class Stream:
     """The fast loader's store pointer in the C64's RAM, sampled while the game streams in: when
@@ -108,7 +112,7 @@ class Stream:
             value = state.ram[0][0] | state.ram[0][1] << 8
             if self.start is None:
                 self.start = value
-            elif self.first is None and value != self.start:
+            elif self.first is None and value not in (self.start, LOAD_ADDRESS_AT):
                 self.first = state.clock
             elif self.first is not None and self.last is None and value == self.end:
                 self.last = state.clock

@@ -209,6 +209,14 @@ blob:   .incbin "blob.bin"
 ;      unpack_progress_hook -> dict_yield
 ; clobbers: A X Y
 .proc dict_start
+        jsr     dict_prepare
+        jmp     dict_step
+.endproc
+
+; dict_prepare: dict_start without its first step (main draws the menu's footer, which needs
+; only the counts, before it).
+; in, out, clobbers: as dict_start's, but no step taken
+.proc dict_prepare
         jsr     dict_relocate
         jsr     move_blob_rest          ; (the menu is on screen by now)
         lda     #<blob_moved
@@ -245,7 +253,7 @@ blob:   .incbin "blob.bin"
         sta     unpack_progress_hook + 1
         lda     #>dict_yield
         sta     unpack_progress_hook + 2
-        jmp     dict_step
+        rts
 .endproc
 
 .segment "CODE"
