@@ -75,6 +75,9 @@ below_charset     = (__BLOB_LOAD__ < charset_end)
 all_below         = (__BLOB_LOAD__ + STREAM_BYTES <= charset_end)
 head_partial      = charset_end - __BLOB_LOAD__
 head_now          = below_charset * (all_below * STREAM_BYTES + (1 - all_below) * head_partial)
+header_now        = __BLOB_LOAD__ + (blob_moved - __BLOB_LOAD__) * ((1 - split_move) | (head_now >= 2))
+                                        ; the header after dict_relocate: moved, unless the
+                                        ; stream's move waits whole for move_blob_rest
 
 ; MOVE_STREAM offset, count: depack_move_up's arguments for the stream's bytes [offset,
 ; offset + count) to blob_moved + offset (count >= 1); the caller then calls it.
@@ -213,11 +216,27 @@ blob:   .incbin "blob.bin"
         jmp     dict_step
 .endproc
 
-; dict_prepare: dict_start without its first step (main draws the menu's footer, which needs
-; only the counts, before it).
+; dict_counts: the word count from the blob's header and the answer count from its trailer, as
+; soon as dict_relocate has run (main draws the menu's footer with them before the rest of the
+; stream moves up and the unpack takes its first step).
+; in: -  out: dict_word_count, dict_answer_count (dict_relocate done)  clobbers: A X Y
+.proc dict_counts
+        jsr     dict_relocate
+        lda     header_now              ; the header's word count
+        sta     dict_word_count
+        lda     header_now+1
+        sta     dict_word_count+1
+        lda     dict_checkpoints + TRAILER_BYTES - 3    ; the trailer's answer count
+        sta     dict_answer_count
+        lda     dict_checkpoints + TRAILER_BYTES - 2
+        sta     dict_answer_count+1
+        rts
+.endproc
+
+; dict_prepare: dict_start without its first step.
 ; in, out, clobbers: as dict_start's, but no step taken
 .proc dict_prepare
-        jsr     dict_relocate
+        jsr     dict_counts
         jsr     move_blob_rest          ; (the menu is on screen by now)
         lda     #<blob_moved
         sta     unpack_src
@@ -231,14 +250,6 @@ blob:   .incbin "blob.bin"
         sta     unpack_index
         lda     #>dict_index
         sta     unpack_index+1
-        lda     blob_moved              ; the header's word count
-        sta     dict_word_count
-        lda     blob_moved+1
-        sta     dict_word_count+1
-        lda     dict_checkpoints + TRAILER_BYTES - 3    ; the trailer's answer count
-        sta     dict_answer_count
-        lda     dict_checkpoints + TRAILER_BYTES - 2
-        sta     dict_answer_count+1
         lda     #0
         sta     dict_complete
         lda     #>(decoder_main - 1)    ; the decoder's stack: its first "return" enters

@@ -36,8 +36,9 @@ BAR_COL         = 4             ; one per 8 progress steps
                                         ; buffer lies in the unpacker's work area, unused yet
         jsr     palette_apply           ; the colour-blind setting as loaded
         jsr     draw_menu_body          ; the menu before the unpack (issue 17's target)
+        jsr     dict_counts             ; the dictionary's size (header, trailer)
+        jsr     draw_menu_footer        ; and the note: the whole menu
         jsr     dict_prepare            ; the unpack set up; keys wait in the KERNAL's buffer
-        jsr     draw_menu_footer        ; the dictionary's size (header, trailer) and the note
         jsr     dict_step               ; the unpack's first step (dict_start's)
         jsr     menu_resume             ; keys typed meanwhile wait in the KERNAL's buffer
         jmp     @chosen
