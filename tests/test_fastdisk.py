@@ -77,17 +77,23 @@ def test_a_game_the_loader_cannot_stream_is_refused(tmp_path):
     for game, why in ((bytes(plain), "no packed stream"), (bytes(high), "over the fast loader"),
                       (b"\x00\xC0" + streamable(bytes(1002))[2:], "loads at \\$C000")):
         with pytest.raises(Wordle64Error, match=why):
-            write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, disk_name="T",
-                           disk_id="64", boot_name="WORDLE64", block_ms=62)
+            write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, screen_boot=boot,
+                           disk_name="T", disk_id="64", boot_name="WORDLE64", block_ms=62)
 
 
 def test_the_fast_disk_holds_boot_file_drive_files_and_game_in_that_order(tmp_path):
     boot = b"\x01\x08" + b"W64GAME" + DRIVE_NAME.encode("ascii") + bytes(300)
+    screen_boot = boot + b"SCREEN ON"
     drive = Loader(b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
     game = streamable(b"\x01\x08" + bytes(range(256)) * 40)
-    files = write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, disk_name="T",
-                           disk_id="64", boot_name="WORDLE64", block_ms=62)
-    assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), ("W64GAME", 41)]
+    files = write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, screen_boot=screen_boot,
+                           disk_name="T", disk_id="64", boot_name="WORDLE64", block_ms=62)
+    assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), ("W64GAME", 41),
+                     ("WORDLE64 SCREEN", 2)]
+    image = D64.open(tmp_path / "f.d64")
+    plain, screen = (b"".join(c for *_, c in image.chain(*image.find(name).first))
+                     for name in (b"WORDLE64", b"WORDLE64 SCREEN"))
+    assert (plain, screen) == (boot, screen_boot)
     image = D64.open(tmp_path / "f.d64")
     chain = [(t, s) for t, s, _ in image.chain(*image.find(b"W64GAME").first)]
     # inwards from track 17, one track at a time, 7 sectors apart on a track of 21
@@ -112,5 +118,5 @@ def test_the_fast_disk_holds_boot_file_drive_files_and_game_in_that_order(tmp_pa
     code = b"".join(c for *_, c in image.chain(*placed[CODE_NAME.encode()]))
     assert code[GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes(chain[0])
     with pytest.raises(Wordle64Error, match="less than a turn"):
-        write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, disk_name="T",
-                       disk_id="64", boot_name="WORDLE64", block_ms=200)
+        write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, screen_boot=screen_boot,
+                       disk_name="T", disk_id="64", boot_name="WORDLE64", block_ms=200)

@@ -55,6 +55,8 @@ BOOT_PLACE = (8, 8)
 DRIVE_PLACE = (12, 7)
 CODE_PLACE = (14, 4)
 GAME_FIRST_SECTOR = 4           # on GAME_TRACKS[0]
+SCREEN_SUFFIX = " SCREEN"       # the boot file that keeps the screen on while it loads
+SCREEN_PLACE = (2, 8)           # (on the directory's track too; its time is not the one tuned)
 # workflow/asm/stream.inc: the game's depack_packed_bytes and the JMP to depack_stream, which the
 # loader relies on (it routes the stream and the blob, then calls the JMP)
 DEPACK_PACKED = 0x0813
@@ -144,16 +146,17 @@ def read_records(data: bytes) -> dict[int, bytes]:
 
 def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
              out_labels: str | Path, out_map: str | Path, out_drive: str | Path | None = None,
-             log=None) -> Loader:
+             log=None, screen_on: bool = False) -> Loader:
     """ca65 boot.s and drive.s, ld65 them with fastload.cfg; the boot file is what the link
     wrote up to the drive code, whose three parts fastload.cfg puts last and which becomes the
-    drive's image (`out_drive`)."""
+    drive's image (`out_drive`). `screen_on`: the boot file that keeps the screen on."""
     asm_dir = Path(asm_dir)
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
         prg = Path(work) / "boot.prg"
         assemble_and_link([asm_dir / name for name in SOURCES], asm_dir / "fastload.cfg", prg,
                           labels=out_labels, map_file=out_map, log=log,
-                          options=["-I", str(asm_dir), "-I", str(common_dir)])
+                          options=["-I", str(asm_dir), "-I", str(common_dir),
+                                   "-D", f"SCREEN_ON={int(screen_on)}"])
         data = prg.read_bytes()
     labels = parse_labels(Path(out_labels).read_text(), str(out_labels))
     parts, at = [], 2 + labels["__DRIVECODE_LOAD__"] - 0x0801
@@ -220,15 +223,17 @@ def track_skew(block_ms: float, track: int) -> int:
     return math.ceil((block_ms + STEP_MS + TRACK_SHIFT_MS) * count / TURN_MS) % count
 
 
-def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, disk_name: str,
+def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, screen_boot: bytes,
+                   disk_name: str,
                    disk_id: str, boot_name: str, block_ms: float, game_name: str = GAME_NAME
                    ) -> list[tuple[str, int]]:
     """The fast disk: the boot file, the drive's "&" file and code file (`drive`, the drive's
-    image as `Loader.drive_image` makes it), the game; returns (name, blocks) per file."""
+    image as `Loader.drive_image` makes it), the game, and the boot file that keeps the screen
+    on (`screen_boot`, boot.s with SCREEN_ON); returns (name, blocks) per file."""
     check_streamable(game, game_name)
     for name in (petscii_name(game_name), DRIVE_NAME.encode("ascii")):
-        if name not in boot:
-            raise Wordle64Error(f"the boot file does not name {name}")
+        if name not in boot or name not in screen_boot:
+            raise Wordle64Error(f"the boot files do not name {name}")
     if not 0 < block_ms < TURN_MS:
         raise Wordle64Error(f"fast disk block time {block_ms} ms: more than 0, less than a "
                             f"turn ({TURN_MS:g} ms)")
@@ -236,7 +241,7 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
     if len(ampersand) > BLOCK_PAYLOAD:
         raise Wordle64Error(f"{DRIVE_NAME}: {len(ampersand)} bytes, more than one block")
     names = [petscii_name(boot_name), DRIVE_NAME.encode("ascii"), CODE_NAME.encode("ascii"),
-             petscii_name(game_name)]
+             petscii_name(game_name), petscii_name(boot_name + SCREEN_SUFFIX)]
     path = Path(path)
     with tempfile.TemporaryDirectory(dir=path.parent if path.parent.exists() else None) as tmp:
         draft = Path(tmp) / "fast.d64"
@@ -251,13 +256,16 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
         game_first = image.write_file(names[3], game, interleave=block_interleave(block_ms),
                                       tracks=GAME_TRACKS, skew=track_skew(block_ms, GAME_TRACKS[0]),
                                       first=GAME_FIRST_SECTOR).first
+        image.write_file(names[4], screen_boot, tracks=[DIR_TRACK],
+                         first=SCREEN_PLACE[0], interleave=SCREEN_PLACE[1])
         rewrite_file(image, names[2], with_game_first(code, *game_first))
         rewrite_file(image, names[1], with_bytes_at(ampersand, CODE_FIRST,
                                                     bytes(image.find(names[2]).first)))
         image.save(draft)
         entries = image.entries()
         if [e.name for e in entries] != names:
-            raise Wordle64Error(f"{path}: the boot file, the drive's two files and the game must "
-                                f"be the disk's four files, found {[e.name for e in entries]}")
+            raise Wordle64Error(f"{path}: the boot file, the drive's two files, the game and the "
+                                f"screen-on boot file must be the disk's five files, found "
+                                f"{[e.name for e in entries]}")
         write_bytes(path, draft.read_bytes())
     return [(e.name.decode("latin-1"), e.blocks) for e in entries]

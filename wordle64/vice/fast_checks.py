@@ -59,6 +59,8 @@ class Drive:
 
 
 TIMED_DRIVE = Drive("1541", "1541", command='LOAD"*",8,1')
+SCREEN_ON_DRIVE = Drive("1541", "1541", command='LOAD"WORDLE64 SCREEN",8')
+STREAMING_AT_SECONDS = 2        # after RUN: the loader sent, the game streaming in
 OTHER_DRIVES = (Drive("1541-II", "1542"), Drive("1571", "1571"),
                 Drive("1541", "1541", device=9, command='LOAD"*",9,1'))
 
@@ -192,6 +194,44 @@ def other_drive(core: Path, d64: Path, drive: Drive, game: GameRun, limits: Limi
                limits, None)
 
 
+def screen_colours(path: Path) -> int:
+    """Colours inside the border of a VICE screenshot (the middle half of it each way): 1 when
+    the VIC blanks the screen (all border colour), more with text on it."""
+    from PIL import Image
+    with Image.open(path) as image:
+        width, height = image.size
+        middle = image.convert("RGB").crop((width // 4, height // 4, 3 * width // 4,
+                                            3 * height // 4))
+        return len(middle.getcolors(maxcolors=1 << 16) or [])
+
+
+def screen_on_run(core: Path, d64: Path, game: GameRun, limits: Limits, record: Record,
+                  shots: Path | None) -> None:
+    """The boot file's screen-on copy on a 1541: the screen shows while the game streams in
+    (a screenshot has text on it), then the menu (timed from the LOAD) and the same guess."""
+    drive = SCREEN_ON_DRIVE
+    with Vice.start(core, d64, drive.settings()) as vice, \
+            tempfile.TemporaryDirectory(prefix="wordle64-vice-") as scratch:
+        vice.wait_text("READY.", 10)
+        down, _ready = type_load(vice, drive.command, limits.disk_load)
+        run = vice.type("RUN{RETURN}")
+        vice.wait_cycles(run + STREAMING_AT_SECONDS * PAL_HZ - vice.clock)
+        shot_path = (shots or Path(scratch)) / "fast_screen_on.png"
+        vice.screenshot(shot_path)
+        if shots is not None:
+            record.screenshots.append(str(shot_path))
+        colours = screen_colours(shot_path)
+        record.add(f"the screen-on copy ({drive.command}): the screen shows while the game "
+                   "streams in", colours > 1, f"{colours} colours inside the border")
+        menu = seen(vice, NOTE_NEW, limits.disk_load)
+        if not record.add(f"the screen-on copy: {drive.command}, RUN, the fast loader's menu",
+                          menu is not None, screen_text(vice.screen_codes())):
+            return
+        record.times["load_to_menu_seconds_screen_on"] = seconds(menu.clock - down)
+        steps = [Step(step.keys, f"the screen-on copy: {step.what}") for step in game.keys]
+        follow(vice, boot_model(game.prg, game.labels), steps, record, limits, None)
+
+
 def fallback_and_faults(core: Path, d64: Path, limits: Limits, record: Record) -> None:
     """VICE's virtual drive, which runs no drive code: the KERNAL loads the game, with a note.
     Then copies with a damaged block: LOAD ERROR, never a game."""
@@ -229,6 +269,7 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
     timed_run(core, d64, boot.read_bytes(), boot_labels, game, limits, record, shots)
     for drive in OTHER_DRIVES:
         other_drive(core, d64, drive, game, limits, record)
+    screen_on_run(core, d64, game, limits, record, shots)
     fallback_and_faults(core, d64, limits, record)
     record.wall_seconds = round(time.monotonic() - started, 1)
     return record

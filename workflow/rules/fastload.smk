@@ -4,7 +4,8 @@
 
 
 rule fastload_boot:
-    """Assemble and link the fast loader: the boot file (C64 side) and the drive's image."""
+    """Assemble and link the fast loader: the boot file (C64 side) and the drive's image; the
+    boot file again with SCREEN_ON, which keeps the screen on."""
     input:
         sources=expand("workflow/asm/fastload/{name}", name=FASTLOAD_SOURCES),
         common="workflow/asm/c64.inc",
@@ -14,6 +15,9 @@ rule fastload_boot:
         labels="results/fastload/boot.lbl",
         map="results/fastload/boot.map",
         drive="results/fastload/drive.usr",
+        screen_prg="results/fastload/boot_screen.prg",
+        screen_labels="results/fastload/boot_screen.lbl",
+        screen_map="results/fastload/boot_screen.map",
     log:
         "logs/fastload/boot.log",
     conda:
@@ -23,9 +27,11 @@ rule fastload_boot:
 
 
 rule fastload_d64:
-    """Write the fast disk: the boot file, the drive's two files, the released game."""
+    """Write the fast disk: the boot file, the drive's two files, the released game, the
+    screen-on boot file."""
     input:
         boot="results/fastload/boot.prg",
+        screen_boot="results/fastload/boot_screen.prg",
         game="results/build/wordle64.prg",
         drive="results/fastload/drive.usr",
     output:

@@ -63,7 +63,8 @@ rule vice_disk_statistics:
 rule vice_fast_disk:
     """The fast disk on VICE's true drives: timed on a 1541 (LOAD"*",8,1, RUN, the loader in
     the drive, the game, a daily guess beside the model); a 1541-II, a 1571 and device 9 to the
-    menu and the guess; the KERNAL fallback on the virtual drive; damaged copies."""
+    menu and the guess; the screen-on copy; the KERNAL fallback on the virtual drive; damaged
+    copies."""
     input:
         unpack(vice_game_inputs),
         image="results/fastload/wordle64-fast.d64",
@@ -71,7 +72,8 @@ rule vice_fast_disk:
         boot_labels="results/fastload/boot.lbl",
     output:
         record="results/vice/fast-disk.json",
-        screens=expand("results/screens/vice/{name}.png", name=["fast_menu", "fast_guess"]),
+        screens=expand("results/screens/vice/{name}.png",
+                       name=["fast_menu", "fast_guess", "fast_screen_on"]),
     log:
         "logs/vice/fast_disk.log",
     params:

@@ -1,5 +1,6 @@
-"""Snakemake glue: the fast loader -> results/fastload/boot.prg (+ labels, map) and the drive's
-image, results/fastload/drive.usr (all of its code as "&" records)."""
+"""Snakemake glue: the fast loader -> results/fastload/boot.prg (+ labels, map), the drive's
+image, results/fastload/drive.usr (all of its code as "&" records), and the boot file that keeps
+the screen on, results/fastload/boot_screen.prg (+ labels, map)."""
 
 from pathlib import Path
 
@@ -12,4 +13,9 @@ with rule_logging(snakemake.log[0]) as log:
                           Path(snakemake.input.common).parent, snakemake.output.prg,
                           snakemake.output.labels, snakemake.output.map,
                           snakemake.output.drive, tool_log)
-    log.info("boot file: %d bytes; drive code: %d bytes", len(loader.boot), len(loader.drive))
+        screen = assemble(Path(snakemake.input.sources[0]).parent,
+                          Path(snakemake.input.common).parent, snakemake.output.screen_prg,
+                          snakemake.output.screen_labels, snakemake.output.screen_map,
+                          None, tool_log, screen_on=True)
+    log.info("boot file: %d bytes (screen on: %d); drive code: %d bytes", len(loader.boot),
+             len(screen.boot), len(loader.drive))

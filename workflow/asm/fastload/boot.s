@@ -1,7 +1,8 @@
 ; boot.s — the fast disk's first file, WORDLE64: LOAD"WORDLE64",8 (or LOAD"*",8,1) and RUN.
 ; It has the DOS load and start drive.s (the "&" command with the disk's file &W64DRIVE) and
-; receives the game, W64GAME, block by block, two bits at a time with the screen blanked and
-; interrupts off. Once the game's depacker is in, the game's packed stream and its blob go where
+; receives the game, W64GAME, block by block, two bits at a time with interrupts off and the
+; screen blanked. Assembled with SCREEN_ON = 1 (the disk's WORDLE64 SCREEN) it keeps the screen
+; on, each byte then waiting for a raster line clear of the VIC's bad lines. Once the game's depacker is in, the game's packed stream and its blob go where
 ; the depacker wants them and it unpacks while the rest arrives (stream.inc); then the game
 ; starts as its own RUN would. A drive that does not answer (not a
 ; 1541 or 1571, an SD2IEC, an emulator's virtual drive) gets the KERNAL's LOAD of W64GAME
@@ -20,6 +21,18 @@ OPEN_FILES      := $98          ; the KERNAL's count of open files
 VARTAB          := $2D          ; BASIC: end of the program (LOAD sets it)
 LOAD_END        := $AE          ; KERNAL: end of the last LOAD
 STATUS          := $90          ; KERNAL: ST; bit 7 = device not present
+BUS_RELEASED    = $00           ; CIA2_PRA: our lines free, VIC bank 3 (unseen: the screen off)
+BUS_PULL_CLK    = $10
+BANK_0          = $03           ; VIC bank 0 in CIA2_PRA's bits 0-1 (the screen on)
+.ifndef SCREEN_ON
+SCREEN_ON       = 0             ; 1: the screen stays on (ca65 -D SCREEN_ON=1)
+.endif
+BUS_BANK        = SCREEN_ON * BANK_0    ; CIA2_PRA's bits 0-1 in our writes
+.if SCREEN_ON
+TAKE            = take_clear    ; each byte clear of the bad lines
+.else
+TAKE            = take_byte
+.endif
 BASIC_ERROR     := $0300        ; BASIC: its error handler's vector (X = the error)
 BASIC_LOAD_ERROR = 29           ; ?LOAD  ERROR
 GAME_START      = 2061          ; the game's SYS target (its own BASIC stub)
@@ -108,23 +121,31 @@ dest:           .res 2          ; where the next game byte goes
 :       rts
 .endproc
 
-; Screen off (no bad lines), interrupts off, and the drive code's HELLO.
+; Screen off (no bad lines; SCREEN_ON: the bad lines' phase instead), interrupts off, and the
+; drive code's HELLO.
 ; in: -  out: C = 1 the drive never answered (then all as it was); else dest, route's stop
 ; clobbers: A X Y
 .proc receive_start
         sei
+        lda     CIA2_PRA
+        sta     saved_bus
         lda     VIC_CTRL1
         sta     saved_vic
+.if ::SCREEN_ON
+        and     #7                      ; YSCROLL: the bad lines' phase
+        sec
+        sbc     #2
+        sta     bad_phase
+.else
         and     #$EF                    ; screen off: no bad lines steal the CPU from a read
         sta     VIC_CTRL1
 :       bit     VIC_CTRL1               ; to the next frame, which then has none
         bpl     :-
 :       bit     VIC_CTRL1
         bmi     :-
-        lda     CIA2_PRA
-        sta     saved_bus
-        lda     #0                      ; lines released; bits 0-5 read back 0 (VIC bank 3,
-        sta     CIA2_PRA                ; unseen with the screen off)
+.endif
+        lda     #BUS_RELEASED | BUS_BANK    ; lines released
+        sta     CIA2_PRA
         jsr     build_decode            ; while the drive code starts
         lda     #WAIT_ROUNDS
         sta     rounds
@@ -258,7 +279,8 @@ dest:           .res 2          ; where the next game byte goes
 :       dex
         bne     :-
         ldy     #0
-@byte:  jsr     take_byte
+take_in_block:
+@byte:  jsr     TAKE
         sta     sector, y
         iny
         bne     @byte
@@ -276,7 +298,8 @@ dest:           .res 2          ; where the next game byte goes
 .proc get_byte
 :       bit     CIA2_PRA
         bmi     :-
-        jsr     take_byte
+take_in_get:
+        jsr     TAKE
         tax
         lda     decode, x
         rts
@@ -292,7 +315,7 @@ dest:           .res 2          ; where the next game byte goes
 ; DATA after it sees the pull (it must see the release within 7 cycles: 17 are needed).
 ; in: -  out: A = the byte as its bit pairs came (decode puts it right)  clobbers: A
 .proc take_byte
-        lda     #$10
+        lda     #BUS_PULL_CLK | BUS_BANK
         sta     CIA2_PRA                ; CLK pulled: "the next byte"
         nop
         nop
@@ -301,7 +324,7 @@ dest:           .res 2          ; where the next game byte goes
         nop
         nop
         nop
-        lda     #$00
+        lda     #BUS_RELEASED | BUS_BANK
         sta     CIA2_PRA                ; released: time zero
         nop
         nop
@@ -316,17 +339,17 @@ dest:           .res 2          ; where the next game byte goes
         lsr
         nop
         nop
-        ora     CIA2_PRA                ; +33: pair 1
+        eor     CIA2_PRA                ; +33: pair 1
         lsr
         lsr
         nop
         nop
-        ora     CIA2_PRA                ; +45: pair 2
+        eor     CIA2_PRA                ; +45: pair 2
         lsr
         lsr
         nop
         nop
-        ora     CIA2_PRA                ; +57: pair 3
+        eor     CIA2_PRA                ; +57: pair 3
         rts
 .endproc
 
@@ -346,7 +369,11 @@ dest:           .res 2          ; where the next game byte goes
         iny
         cpy     #8
         bne     @bit
-        ldy     assembled
+        lda     assembled
+.if ::SCREEN_ON
+        eor     #BUS_BANK               ; the last read's bits 0-1, the VIC's bank
+.endif
+        tay
         txa
         sta     decode, y
         inx
@@ -354,6 +381,24 @@ dest:           .res 2          ; where the next game byte goes
         rts
 .endproc
 bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
+
+; SCREEN_ON: VIC bank 0 stays in our writes, so each read carries its bits 0-1; only the
+; last read's stay in the byte, eor'd, which build_decode takes back. And take_byte clear of the
+; VIC's bad lines: a byte's timed part, from its release to its last
+; read, is under a raster line and a half from the raster read here, so the pull waits while
+; the line is a bad one or one of the two before it (lines Y-2, Y-1, Y modulo 8, Y = YSCROLL).
+; in: bad_phase  out: as take_byte  clobbers: A
+.if SCREEN_ON
+.proc take_clear
+@line:  lda     VIC_RASTER
+        sec
+        sbc     bad_phase
+        and     #7
+        cmp     #3
+        bcc     @line
+        jmp     take_byte
+.endproc
+.endif
 
 ; Bus and screen as they were, interrupts on.
 ; in: saved_bus, saved_vic  out: -  clobbers: A
@@ -414,6 +459,7 @@ slow_note_end:
 
 .segment "BSS"
 saved_vic:      .res 1
+bad_phase:      .res 1          ; YSCROLL - 2: take_clear waits on lines 0-2 past it, mod 8
 saved_bus:      .res 1
 rounds:         .res 1
 last:           .res 1
