@@ -234,6 +234,10 @@ FIGURES: list[Figure] = [
     Figure("media.playable_fast_device9_s", _LOAD,
            "time_to_playable.disk_fast_by_drive_seconds.1541_device9",
            "the fast disk, LOAD\"*\",9,1 to the menu on VICE's 1541 as device 9", "s PAL", 2),
+    Figure("media.playable_fast_screen_on_s", _LOAD,
+           "time_to_playable.disk_fast_by_drive_seconds.screen_on",
+           "the fast disk, LOAD\"WORDLE64 SCREEN\",8 (the screen on) to the menu on VICE's 1541",
+           "s PAL", 2),
     # vice
     *_vice_span("disk_load", "disk: LOAD\"WORDLE64\",8 to READY. (true 1541)"),
     *_vice_span("disk_startup", "disk: RUN to the menu"),
