@@ -1,12 +1,13 @@
 ; boot.s — the fast disk's first file, WORDLE64: LOAD"WORDLE64",8 (or LOAD"*",8,1) and RUN.
 ; It has the DOS load and start drive.s (the "&" command with the disk's file &W64DRIVE) and
 ; receives the game, W64GAME, block by block, two bits at a time with interrupts off and the
-; screen blanked. Assembled with SCREEN_ON = 1 (the disk's WORDLE64 SCREEN) it keeps the screen
-; on, each byte then waiting for a raster line clear of the VIC's bad lines. Once the game's depacker is in, the game's packed stream and its blob go where
-; the depacker wants them and it unpacks while the rest arrives (stream.inc); then the game
-; starts as its own RUN would. A drive that does not answer (not a
-; 1541 or 1571, an SD2IEC, an emulator's virtual drive) gets the KERNAL's LOAD of W64GAME
-; instead, with a line on screen; a bad block ends in a message, never a wrong game.
+; screen blanked. Assembled with SCREEN_ON = 1 (the disk's WORDLE64 SCREEN) it keeps the
+; screen on, each byte then waiting for a raster line clear of the VIC's bad lines. Once the
+; game's depacker is in, the game's packed stream and its blob go where the depacker wants
+; them, and it unpacks while the rest arrives (stream.inc); then the game starts as its own RUN
+; would. A drive that does not answer (not a 1541 or 1571, an SD2IEC, an emulator's virtual
+; drive) gets the KERNAL's LOAD of W64GAME instead, with a line on screen; a bad block ends in a
+; message, never a wrong game.
 
 .setcpu "6502"
 .include "c64.inc"
@@ -382,11 +383,11 @@ take_in_get:
 .endproc
 bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
 
-; SCREEN_ON: VIC bank 0 stays in our writes, so each read carries its bits 0-1; only the
-; last read's stay in the byte, eor'd, which build_decode takes back. And take_byte clear of the
-; VIC's bad lines: a byte's timed part, from its release to its last
-; read, is under a raster line and a half from the raster read here, so the pull waits while
-; the line is a bad one or one of the two before it (lines Y-2, Y-1, Y modulo 8, Y = YSCROLL).
+; SCREEN_ON: VIC bank 0 stays in our writes, so each read carries its bits 0-1; only the last
+; read's stay in the byte, eor'd, which build_decode takes back. And take_byte waits clear of
+; the VIC's bad lines: a byte's timed part, from its release to its last read, ends within a
+; raster line and a half of the raster read here, so the pull waits while the line is a bad one
+; or one of the two before it (lines Y-2, Y-1, Y modulo 8, Y = YSCROLL).
 ; in: bad_phase  out: as take_byte  clobbers: A
 .if SCREEN_ON
 .proc take_clear
