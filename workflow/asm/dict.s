@@ -75,7 +75,8 @@ below_charset     = (__BLOB_LOAD__ < charset_end)
 all_below         = (__BLOB_LOAD__ + STREAM_BYTES <= charset_end)
 head_partial      = charset_end - __BLOB_LOAD__
 head_now          = below_charset * (all_below * STREAM_BYTES + (1 - all_below) * head_partial)
-header_now        = __BLOB_LOAD__ + (blob_moved - __BLOB_LOAD__) * ((1 - split_move) | (head_now >= 2))
+header_moved      = (1 - split_move) | (head_now >= 2)
+header_now        = __BLOB_LOAD__ + (blob_moved - __BLOB_LOAD__) * header_moved
                                         ; the header after dict_relocate: moved, unless the
                                         ; stream's move waits whole for move_blob_rest
 
