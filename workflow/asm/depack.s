@@ -342,4 +342,4 @@ poll:   bit     never_ready             ; depack_stream: CIA2_PRA: bit 7 = DATA,
 .assert stream_copy >= image_end, lderror, "the stream copy must lie above the image"
 STREAM_BLOCKS_END = $0801 + 252 + 254 * (STREAM_AFTER_BLOCKS - 1)   ; (the load address first)
 .assert __CODE_LOAD__ <= STREAM_BLOCKS_END, lderror, "the depacker outgrew STREAM_AFTER_BLOCKS"
-.assert >__INIT_LOAD__ < >stream_copy, lderror, "boot.s's route: the blob ends a page below the copy"
+.assert >__INIT_LOAD__ < >stream_copy, lderror, "boot.s's route: blob below copy's page"
