@@ -1,0 +1,125 @@
+"""The fast loader's C64 side (fastload/boot.s) on py65 with the game's real depacker: a drive
+stub stands in for the bus at the byte level (take_byte trapped: each call returns the next byte
+as the wire delivers it, and DATA reads "a block ready" while one is left). Everything else runs
+as on the C64: the HELLO, each block's status, the loader's decoding table and its route, the
+depacker's streaming entry taking blocks between its tokens. The wire's timing is VICE's to
+prove (results/vice/fast-disk.json)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from asm_core import CORE_MODULES, link_core
+
+from wordle64.build import pack_image
+from wordle64.c64.emu import Machine, parse_labels
+from wordle64.media.fastdisk import assemble
+
+REPO = Path(__file__).resolve().parents[1]
+ASM = REPO / "workflow" / "asm"
+BUS = 0xDD00                    # CIA 2 port A: bit 7 = DATA in, 0 = pulled (a byte ready)
+HELLO = 0xA5                    # fastload.inc
+STATUS_OK = 0
+PAYLOAD = 254
+WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s: the bits of b the C64 assembles, bit 7 down
+# receive_start's wait for the next frame (BIT $D011: BPL, then BIT $D011: BMI): py65 has no
+# raster, so the stub's machine steps over it
+FRAME_WAIT = bytes([0x2C, 0x11, 0xD0, 0x10, 0xFB, 0x2C, 0x11, 0xD0, 0x30, 0xFB])
+
+
+def on_the_wire(byte: int) -> int:
+    """What take_byte assembles for `byte`: its bits in WIRE_ORDER from bit 7 down, each
+    inverted (a 1 pulls its line, read as 0); boot.s's build_decode undoes it."""
+    out = 0
+    for bit in WIRE_ORDER:
+        out = out << 1 | (((byte >> bit) & 1) ^ 1)
+    return out
+
+
+def loader_machine(game: bytes, labels: dict[str, int], boot: bytes,
+                   boot_labels: dict[str, int]) -> Machine:
+    """The game's PRG as loaded (not unpacked), the loader where its copier puts it."""
+    machine = Machine(game, labels, depack=False)
+    size, run = boot_labels["__LOADER_SIZE__"], boot_labels["__LOADER_RUN__"]
+    at = 2 + boot_labels["__LOADER_LOAD__"] - 0x0801
+    code = bytearray(boot[at:at + size])
+    wait = code.find(FRAME_WAIT)
+    assert wait > 0 and code.count(FRAME_WAIT) == 1
+    code[wait:wait + len(FRAME_WAIT)] = bytes([0xEA]) * len(FRAME_WAIT)     # NOPs
+    machine.memory[run:run + size] = code
+    return machine
+
+
+class DriveStub:
+    """The drive side, byte by byte: HELLO, then per block a status byte and the block's 256
+    bytes (its link, then its data); DATA stays pulled while a block is left to send."""
+
+    def __init__(self, machine: Machine, prg: bytes) -> None:
+        self.machine = machine
+        chunks = [prg[i:i + PAYLOAD] for i in range(0, len(prg), PAYLOAD)]
+        self.queue = [HELLO]
+        for number, chunk in enumerate(chunks):
+            last = number == len(chunks) - 1
+            link = bytes([0, len(chunk) + 1]) if last else bytes([17, number % 21])
+            self.queue += [STATUS_OK, *(link + chunk.ljust(PAYLOAD, b"\0"))]
+        self.blocks = len(chunks)
+        self.machine.memory[BUS] = 0x00
+
+    def take_byte(self, machine: Machine) -> None:
+        machine.mpu.a = on_the_wire(self.queue.pop(0))
+        machine.memory[BUS] = 0x00 if self.queue else 0x80      # the last byte: DATA free
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[bytes, dict[str, int], bytes, dict[str, int]]:
+    if shutil.which("ca65") is None:
+        pytest.skip("cc65 is not installed")
+    work = tmp_path_factory.mktemp("fastboot")
+    prg, labels = link_core(work, bytes((i * 13 + 1) & 0xFF for i in range(4001)),
+                            (*CORE_MODULES, "charset.s"), work_bytes=0x0C40)
+    plain, labels = prg.read_bytes(), parse_labels(labels.read_text())
+    game = pack_image(plain, labels)[0]
+    loader = assemble(ASM / "fastload", ASM, work / "boot.prg", work / "boot.lbl",
+                      work / "boot.map")
+    return game, labels, loader.boot, parse_labels((work / "boot.lbl").read_text())
+
+
+def test_the_loader_streams_the_game_into_the_depacker_on_py65(built):
+    game, labels, boot, boot_labels = built
+    want = Machine(game, labels)                            # plain depack, all loaded first
+    machine = loader_machine(game, labels, boot, boot_labels)
+    machine.memory[0x07FF:0x0801 + len(game) - 2] = bytes([0xA5]) * (len(game))
+    drive = DriveStub(machine, game)
+    machine.traps[boot_labels["take_byte"]] = drive.take_byte
+    started = machine.call(boot_labels["receive_start"], max_cycles=2_000_000)
+    assert not started.carry                                # HELLO heard
+    machine.call(boot_labels["next_block"])
+    machine.call(boot_labels["set_route"])
+    for _ in range(2):
+        machine.call(boot_labels["next_block"])
+    machine.call(0x0815, x=boot_labels["next_block"] & 0xFF, y=boot_labels["next_block"] >> 8,
+                 max_cycles=30_000_000)                     # STREAM_ENTRY (stream.inc)
+    while drive.queue:                                      # the loader's @rest
+        machine.call(boot_labels["next_block"])
+    start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
+    assert machine.read(start, end - start) == want.read(start, end - start)
+    assert machine.read(0x0801, 0x0813 - 0x0801) == want.read(0x0801, 0x0813 - 0x0801)
+    assert machine.read_word(boot_labels["dest"]) == labels["__INIT_LOAD__"]
+    assert machine.read_word("depack_packed_bytes") == 0
+    assert drive.blocks > 20
+
+
+def test_a_block_the_drive_could_not_read_goes_to_basics_load_error(built):
+    game, labels, boot, boot_labels = built
+    machine = loader_machine(game, labels, boot, boot_labels)
+    drive = DriveStub(machine, game)
+    drive.queue[1] = 23                                     # the first block's status: error 23
+    machine.traps[boot_labels["take_byte"]] = drive.take_byte
+    machine.memory[0x0300:0x0302] = bytes([0x00, 0xE0])     # BASIC's error vector -> a trap
+    errors = []
+    machine.traps[0xE000] = lambda m: errors.append(m.mpu.x)
+    machine.call(boot_labels["receive_start"], max_cycles=2_000_000)
+    machine.call(boot_labels["next_block"])
+    assert errors == [29]                                   # ?LOAD  ERROR
