@@ -280,7 +280,6 @@ dest:           .res 2          ; where the next game byte goes
 :       dex
         bne     :-
         ldy     #0
-take_in_block:
 @byte:  jsr     TAKE
         sta     sector, y
         iny
@@ -299,7 +298,6 @@ take_in_block:
 .proc get_byte
 :       bit     CIA2_PRA
         bmi     :-
-take_in_get:
         jsr     TAKE
         tax
         lda     decode, x
