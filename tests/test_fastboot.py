@@ -15,7 +15,7 @@ from asm_core import CORE_MODULES, link_core
 
 from wordle64.build import pack_image
 from wordle64.c64.emu import Machine, parse_labels
-from wordle64.media.fastdisk import assemble
+from wordle64.media.fastdisk import STREAM_ENTRY, assemble
 
 REPO = Path(__file__).resolve().parents[1]
 ASM = REPO / "workflow" / "asm"
@@ -99,8 +99,8 @@ def test_the_loader_streams_the_game_into_the_depacker_on_py65(built):
     machine.call(boot_labels["set_route"])
     for _ in range(2):
         machine.call(boot_labels["next_block"])
-    machine.call(0x0815, x=boot_labels["next_block"] & 0xFF, y=boot_labels["next_block"] >> 8,
-                 max_cycles=30_000_000)                     # STREAM_ENTRY (stream.inc)
+    machine.call(STREAM_ENTRY, x=boot_labels["next_block"] & 0xFF,
+                 y=boot_labels["next_block"] >> 8, max_cycles=30_000_000)
     while drive.queue:                                      # the loader's @rest
         machine.call(boot_labels["next_block"])
     start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]

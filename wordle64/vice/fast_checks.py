@@ -37,12 +37,14 @@ IDLE_METHOD = "0"
 @dataclass(frozen=True)
 class Drive:
     """One drive the fast disk is proven on: its name, VICE's drive type, the bus device, and
-    the LOAD typed (both of the boot file's forms get used)."""
+    the LOAD typed (both of the boot file's forms get used); `run` names a run that is not just
+    another drive (its checks' prefix, its time's key)."""
 
     name: str
     vice_type: str
     device: int = 8
     command: str = 'LOAD"WORDLE64",8'
+    run: tuple[str, str] | None = None
 
     def settings(self) -> Settings:
         if self.device == 8:
@@ -54,12 +56,20 @@ class Drive:
 
     @property
     def key(self) -> str:
+        if self.run is not None:
+            return self.run[1]
         return self.name.lower().replace("-", "") + ("" if self.device == 8 else
                                                      f"_device{self.device}")
 
+    @property
+    def where(self) -> str:
+        return self.run[0] if self.run is not None else (f"a {self.name} as device "
+                                                         f"{self.device}")
+
 
 TIMED_DRIVE = Drive("1541", "1541", command='LOAD"*",8,1')
-SCREEN_ON_DRIVE = Drive("1541", "1541", command='LOAD"WORDLE64 SCREEN",8')
+SCREEN_ON_DRIVE = Drive("1541", "1541", command='LOAD"WORDLE64 SCREEN",8',
+                        run=("the screen-on copy", "screen_on"))
 STREAMING_AT_SECONDS = 2        # after RUN: the loader sent, the game streaming in
 OTHER_DRIVES = (Drive("1541-II", "1542"), Drive("1571", "1571"),
                 Drive("1541", "1541", device=9, command='LOAD"*",9,1'))
@@ -176,20 +186,22 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
 
 
 def other_drive(core: Path, d64: Path, drive: Drive, game: GameRun, limits: Limits,
-                record: Record) -> None:
+                record: Record, streaming=None) -> None:
     """Another drive, or device 9: the LOAD typed, RUN, the menu (timed from the LOAD), and the
-    same daily guess beside a model booted from that device."""
+    same daily guess beside a model booted from that device. `streaming(vice, run)` checks
+    what it likes while the game streams in."""
     with Vice.start(core, d64, drive.settings()) as vice:
         vice.wait_text("READY.", 10)
         down, _ready = type_load(vice, drive.command, limits.disk_load)
-        vice.type("RUN{RETURN}")
-        where = f"a {drive.name} as device {drive.device}"
+        run = vice.type("RUN{RETURN}")
+        if streaming is not None:
+            streaming(vice, run)
         menu = seen(vice, NOTE_NEW, limits.disk_load)
-        if not record.add(f"{where}: {drive.command}, RUN, the fast loader's menu",
+        if not record.add(f"{drive.where}: {drive.command}, RUN, the fast loader's menu",
                           menu is not None, screen_text(vice.screen_codes())):
             return
         record.times[f"load_to_menu_seconds_{drive.key}"] = seconds(menu.clock - down)
-        steps = [Step(step.keys, f"{where}: {step.what}") for step in game.keys]
+        steps = [Step(step.keys, f"{drive.where}: {step.what}") for step in game.keys]
         follow(vice, boot_model(game.prg, game.labels, device=drive.device), steps, record,
                limits, None)
 
@@ -205,31 +217,21 @@ def screen_colours(path: Path) -> int:
         return len(middle.getcolors(maxcolors=1 << 16) or [])
 
 
-def screen_on_run(core: Path, d64: Path, game: GameRun, limits: Limits, record: Record,
-                  shots: Path | None) -> None:
-    """The boot file's screen-on copy on a 1541: the screen shows while the game streams in
-    (a screenshot has text on it), then the menu (timed from the LOAD) and the same guess."""
-    drive = SCREEN_ON_DRIVE
-    with Vice.start(core, d64, drive.settings()) as vice, \
-            tempfile.TemporaryDirectory(prefix="wordle64-vice-") as scratch:
-        vice.wait_text("READY.", 10)
-        down, _ready = type_load(vice, drive.command, limits.disk_load)
-        run = vice.type("RUN{RETURN}")
+def screen_shows(record: Record, shots: Path | None):
+    """A `streaming` check for other_drive: STREAMING_AT_SECONDS after RUN, a screenshot has
+    text on it (the screen-on copy keeps the screen on while the game streams in)."""
+    def check(vice: Vice, run: int) -> None:
         vice.wait_cycles(run + STREAMING_AT_SECONDS * PAL_HZ - vice.clock)
-        shot_path = (shots or Path(scratch)) / "fast_screen_on.png"
-        vice.screenshot(shot_path)
-        if shots is not None:
-            record.screenshots.append(str(shot_path))
-        colours = screen_colours(shot_path)
-        record.add(f"the screen-on copy ({drive.command}): the screen shows while the game "
-                   "streams in", colours > 1, f"{colours} colours inside the border")
-        menu = seen(vice, NOTE_NEW, limits.disk_load)
-        if not record.add(f"the screen-on copy: {drive.command}, RUN, the fast loader's menu",
-                          menu is not None, screen_text(vice.screen_codes())):
-            return
-        record.times["load_to_menu_seconds_screen_on"] = seconds(menu.clock - down)
-        steps = [Step(step.keys, f"the screen-on copy: {step.what}") for step in game.keys]
-        follow(vice, boot_model(game.prg, game.labels), steps, record, limits, None)
+        with tempfile.TemporaryDirectory(prefix="wordle64-vice-") as scratch:
+            path = (shots or Path(scratch)) / "fast_screen_on.png"
+            vice.screenshot(path)
+            if shots is not None:
+                record.screenshots.append(str(path))
+            colours = screen_colours(path)
+        record.add(f"{SCREEN_ON_DRIVE.where} ({SCREEN_ON_DRIVE.command}): the screen shows "
+                   "while the game streams in", colours > 1, f"{colours} colours inside the "
+                   "border")
+    return check
 
 
 def fallback_and_faults(core: Path, d64: Path, limits: Limits, record: Record) -> None:
@@ -269,7 +271,7 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
     timed_run(core, d64, boot.read_bytes(), boot_labels, game, limits, record, shots)
     for drive in OTHER_DRIVES:
         other_drive(core, d64, drive, game, limits, record)
-    screen_on_run(core, d64, game, limits, record, shots)
+    other_drive(core, d64, SCREEN_ON_DRIVE, game, limits, record, screen_shows(record, shots))
     fallback_and_faults(core, d64, limits, record)
     record.wall_seconds = round(time.monotonic() - started, 1)
     return record
