@@ -1,9 +1,10 @@
 """The fast loader's C64 side (fastload/boot.s) on py65 with the game's real depacker: a drive
 stub stands in for the bus at the byte level (take_byte trapped: each call returns the next byte
-as the wire delivers it, and DATA reads "a block ready" while one is left). Everything else runs
-as on the C64: the HELLO, each block's status, the loader's decoding table and its route, the
-depacker's streaming entry taking blocks between its tokens. The wire's timing is VICE's to
-prove (results/vice/fast-disk.json)."""
+as the wire delivers it, and DATA reads "a block ready" while one is left), sending the fast file
+(the loader's second part, then the game). Everything else runs as on the C64: the HELLO, each
+block's status, the second part received into its place and run, the loader's decoding table
+and its route, the depacker's streaming entry taking blocks between its tokens. The wire's
+timing is VICE's to prove (results/vice/fast-disk.json)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from asm_core import CORE_MODULES, link_core
 
 from wordle64.build import pack_image
 from wordle64.c64.emu import Machine, parse_labels
-from wordle64.media.fastdisk import STREAM_ENTRY, assemble
+from wordle64.media.fastdisk import assemble, fast_file
 
 REPO = Path(__file__).resolve().parents[1]
 ASM = REPO / "workflow" / "asm"
@@ -40,7 +41,8 @@ def on_the_wire(byte: int) -> int:
 
 def loader_machine(game: bytes, labels: dict[str, int], boot: bytes,
                    boot_labels: dict[str, int]) -> Machine:
-    """The game's PRG as loaded (not unpacked), the loader where its copier puts it."""
+    """The game's PRG as loaded (not unpacked), the loader's first part where its copier puts
+    it (the second comes from the drive)."""
     machine = Machine(game, labels, depack=False)
     size, run = boot_labels["__LOADER_SIZE__"], boot_labels["__LOADER_RUN__"]
     at = 2 + boot_labels["__LOADER_LOAD__"] - 0x0801
@@ -53,8 +55,9 @@ def loader_machine(game: bytes, labels: dict[str, int], boot: bytes,
 
 
 class DriveStub:
-    """The drive side, byte by byte: HELLO, then per block a status byte and the block's 256
-    bytes (its link, then its data); DATA stays pulled while a block is left to send."""
+    """The drive side, byte by byte: HELLO, then per block of `prg` (the fast file) a status byte
+    and the block's 256 bytes (its link, then its data); DATA stays pulled while a block is left
+    to send."""
 
     def __init__(self, machine: Machine, prg: bytes) -> None:
         self.machine = machine
@@ -73,7 +76,7 @@ class DriveStub:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[bytes, dict[str, int], bytes, dict[str, int]]:
+def built(tmp_path_factory) -> tuple[bytes, dict[str, int], bytes, dict[str, int], bytes]:
     if shutil.which("ca65") is None:
         pytest.skip("cc65 is not installed")
     work = tmp_path_factory.mktemp("fastboot")
@@ -83,43 +86,47 @@ def built(tmp_path_factory) -> tuple[bytes, dict[str, int], bytes, dict[str, int
     game = pack_image(plain, labels)[0]
     loader = assemble(ASM / "fastload", ASM, work / "boot.prg", work / "boot.lbl",
                       work / "boot.map")
-    return game, labels, loader.boot, parse_labels((work / "boot.lbl").read_text())
+    return (game, labels, loader.boot, parse_labels((work / "boot.lbl").read_text()),
+            loader.part2)
 
 
 def test_the_loader_streams_the_game_into_the_depacker_on_py65(built):
-    game, labels, boot, boot_labels = built
+    game, labels, boot, boot_labels, part2 = built
     want = Machine(game, labels)                            # plain depack, all loaded first
     machine = loader_machine(game, labels, boot, boot_labels)
     machine.memory[0x07FF:0x0801 + len(game) - 2] = bytes([0xA5]) * (len(game))
-    drive = DriveStub(machine, game)
+    drive = DriveStub(machine, fast_file(part2, game))
     machine.traps[boot_labels["take_byte"]] = drive.take_byte
-    started = machine.call(boot_labels["receive_start"], max_cycles=2_000_000)
-    assert not started.carry                                # HELLO heard
-    machine.call(boot_labels["next_block"])
-    machine.call(boot_labels["set_route"])
-    for _ in range(2):
-        machine.call(boot_labels["next_block"])
-    machine.call(STREAM_ENTRY, x=boot_labels["next_block"] & 0xFF,
-                 y=boot_labels["next_block"] >> 8, max_cycles=30_000_000)
-    while drive.queue:                                      # the loader's @rest
-        machine.call(boot_labels["next_block"])
+    started = []
+    machine.traps[boot_labels["start_game"]] = lambda m: started.append(
+        m.read_word(boot_labels["dest"]))
+    assert not machine.call(boot_labels["receive_start"], max_cycles=2_000_000).carry  # HELLO
+    machine.call(boot_labels["receive_part2"])
+    run = boot_labels["__LOADER2_RUN__"]
+    assert machine.read(run, len(part2)) == part2           # the second part, in its place
+    machine.call(run, max_cycles=40_000_000)                # stream_game, to start_game
+    assert not drive.queue                                  # every block taken
     start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
     assert machine.read(start, end - start) == want.read(start, end - start)
     assert machine.read(0x0801, 0x0813 - 0x0801) == want.read(0x0801, 0x0813 - 0x0801)
-    assert machine.read_word(boot_labels["dest"]) == labels["__INIT_LOAD__"]
+    assert started == [labels["__INIT_LOAD__"]]             # the game started, dest at its end
     assert machine.read_word("depack_packed_bytes") == 0
     assert drive.blocks > 20
 
 
 def test_a_block_the_drive_could_not_read_goes_to_basics_load_error(built):
-    game, labels, boot, boot_labels = built
-    machine = loader_machine(game, labels, boot, boot_labels)
-    drive = DriveStub(machine, game)
-    drive.queue[1] = 23                                     # the first block's status: error 23
-    machine.traps[boot_labels["take_byte"]] = drive.take_byte
-    machine.memory[0x0300:0x0302] = bytes([0x00, 0xE0])     # BASIC's error vector -> a trap
-    errors = []
-    machine.traps[0xE000] = lambda m: errors.append(m.mpu.x)
-    machine.call(boot_labels["receive_start"], max_cycles=2_000_000)
-    machine.call(boot_labels["next_block"])
-    assert errors == [29]                                   # ?LOAD  ERROR
+    game, labels, boot, boot_labels, part2 = built
+    game_first = 1 + 257 * -(-len(part2) // 254)             # its status in the stub's queue
+    for bad in (1, game_first):                 # the second part's first block, the game's first
+        machine = loader_machine(game, labels, boot, boot_labels)
+        drive = DriveStub(machine, fast_file(part2, game))
+        drive.queue[bad] = 23                               # its status: error 23
+        machine.traps[boot_labels["take_byte"]] = drive.take_byte
+        machine.memory[0x0300:0x0302] = bytes([0x00, 0xE0])     # BASIC's error vector -> a trap
+        errors = []
+        machine.traps[0xE000] = lambda m: errors.append(m.mpu.x)
+        machine.call(boot_labels["receive_start"], max_cycles=2_000_000)
+        machine.call(boot_labels["receive_part2"])
+        if bad == game_first:
+            machine.call(boot_labels["__LOADER2_RUN__"])
+        assert errors == [29]                               # ?LOAD  ERROR

@@ -7,8 +7,9 @@ import pytest
 from wordle64.c64.d64 import D64
 from wordle64.errors import Wordle64Error
 from wordle64.media.fastdisk import (BOOT_PLACE, CODE_FIRST, CODE_NAME, CODE_PLACE,
-                                     DRIVE_NAME, DRIVE_PLACE, GAME_FIRST, GAME_FIRST_SECTOR,
-                                     Loader, block_interleave, read_records, records,
+                                     DRIVE_NAME, DRIVE_PLACE, FAST_NAME, GAME_FIRST,
+                                     GAME_FIRST_SECTOR, Loader, block_interleave,
+                                     check_screen_part2, read_records, records,
                                      split_drive_image, with_bytes_at, with_game_first,
                                      write_fast_d64)
 
@@ -30,7 +31,7 @@ def test_a_damaged_record_is_refused():
 
 
 def test_the_ampersand_file_runs_the_bootstrap_and_the_code_file_is_the_rest():
-    loader = Loader(b"", bytes(range(0x20)), bytes([7]) * 9, bytes(range(8)))
+    loader = Loader(b"", b"", bytes(range(0x20)), bytes([7]) * 9, bytes(range(8)))
     ampersand, code = split_drive_image(loader.drive_image())
     parts = read_records(ampersand)
     assert list(parts) == [0x0605, 0x0600, 0x0146]  # the DOS jumps to the first record
@@ -69,7 +70,7 @@ def streamable(game: bytes) -> bytes:
 
 def test_a_game_the_loader_cannot_stream_is_refused(tmp_path):
     boot = b"\x01\x08" + b"W64GAME" + DRIVE_NAME.encode("ascii") + bytes(300)
-    drive = Loader(b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
+    drive = Loader(b"", b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
     plain = bytearray(streamable(b"\x01\x08" + bytes(1000)))
     plain[2 + 0x12:2 + 0x14] = bytes(2)                     # stored plain: nothing to unpack
     high = bytearray(streamable(b"\x01\x08" + bytes(1000)))
@@ -77,25 +78,30 @@ def test_a_game_the_loader_cannot_stream_is_refused(tmp_path):
     for game, why in ((bytes(plain), "no packed stream"), (bytes(high), "over the fast loader"),
                       (b"\x00\xC0" + streamable(bytes(1002))[2:], "loads at \\$C000")):
         with pytest.raises(Wordle64Error, match=why):
-            write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, screen_boot=boot,
-                           disk_name="T", disk_id="64", boot_name="WORDLE64", block_ms=62)
+            write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, part2=bytes(300),
+                           screen_boot=boot, disk_name="T", disk_id="64", boot_name="WORDLE64",
+                           block_ms=62)
 
 
-def test_the_fast_disk_holds_boot_file_drive_files_and_game_in_that_order(tmp_path):
+def test_the_fast_disk_holds_boot_file_drive_files_fast_file_and_game_in_that_order(tmp_path):
     boot = b"\x01\x08" + b"W64GAME" + DRIVE_NAME.encode("ascii") + bytes(300)
     screen_boot = boot + b"SCREEN ON"
-    drive = Loader(b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
+    drive = Loader(b"", b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
     game = streamable(b"\x01\x08" + bytes(range(256)) * 40)
-    files = write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, screen_boot=screen_boot,
-                           disk_name="T", disk_id="64", boot_name="WORDLE64", block_ms=62)
-    assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), ("W64GAME", 41),
-                     ("WORDLE64 SCREEN", 2)]
+    part2 = bytes(range(2, 256)) + b"\x55" * 46            # 300 bytes: two blocks
+    files = write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, part2=part2,
+                           screen_boot=screen_boot, disk_name="T", disk_id="64",
+                           boot_name="WORDLE64", block_ms=62)
+    assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), (FAST_NAME, 43),
+                     ("W64GAME", 41), ("WORDLE64 SCREEN", 2)]
     image = D64.open(tmp_path / "f.d64")
-    plain, screen = (b"".join(c for *_, c in image.chain(*image.find(name).first))
-                     for name in (b"WORDLE64", b"WORDLE64 SCREEN"))
-    assert (plain, screen) == (boot, screen_boot)
+    plain, screen, fast, kernal = (b"".join(c for *_, c in image.chain(*image.find(name).first))
+                                   for name in (b"WORDLE64", b"WORDLE64 SCREEN",
+                                                FAST_NAME.encode(), b"W64GAME"))
+    assert (plain, screen, kernal) == (boot, screen_boot, game)
+    assert fast == part2 + bytes(2 * 254 - 300) + game     # the game from a block's start
     image = D64.open(tmp_path / "f.d64")
-    chain = [(t, s) for t, s, _ in image.chain(*image.find(b"W64GAME").first)]
+    chain = [(t, s) for t, s, _ in image.chain(*image.find(FAST_NAME.encode()).first)]
     # inwards from track 17, one track at a time, 7 sectors apart on a track of 21
     assert [t for t, _ in chain] == sorted((t for t, _ in chain), reverse=True)
     assert chain[0][0] == 17 and chain[-1][0] >= 17 - 2
@@ -118,5 +124,18 @@ def test_the_fast_disk_holds_boot_file_drive_files_and_game_in_that_order(tmp_pa
     code = b"".join(c for *_, c in image.chain(*placed[CODE_NAME.encode()]))
     assert code[GAME_FIRST - 0x0300:GAME_FIRST - 0x0300 + 2] == bytes(chain[0])
     with pytest.raises(Wordle64Error, match="less than a turn"):
-        write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, screen_boot=screen_boot,
-                       disk_name="T", disk_id="64", boot_name="WORDLE64", block_ms=200)
+        write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=part2,
+                       screen_boot=screen_boot, disk_name="T", disk_id="64",
+                       boot_name="WORDLE64", block_ms=200)
+    with pytest.raises(Wordle64Error, match="second part is empty"):
+        write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=b"",
+                       screen_boot=screen_boot, disk_name="T", disk_id="64",
+                       boot_name="WORDLE64", block_ms=62)
+
+
+def test_a_screen_on_second_part_that_fills_other_blocks_is_refused():
+    def loader(part2: bytes) -> Loader:
+        return Loader(b"", part2, b"", b"", b"")
+    check_screen_part2(loader(bytes(200)), loader(bytes(254)))     # one block each
+    with pytest.raises(Wordle64Error, match="as many blocks"):
+        check_screen_part2(loader(bytes(200)), loader(bytes(255)))

@@ -159,10 +159,10 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
     block_ms = yaml.safe_load((REPO / "config/config.yaml").read_text())["media"][
         "fast_block_ms"]                            # the pipeline's own layout: its timing
     files = write_fast_d64(loader.boot, prg.read_bytes(), disk, drive=loader.drive_image(),
-                           screen_boot=screen.boot, disk_name="WORDLE64", disk_id="64", boot_name="WORDLE64",
-                           block_ms=block_ms)
+                           part2=loader.part2, screen_boot=screen.boot, disk_name="WORDLE64",
+                           disk_id="64", boot_name="WORDLE64", block_ms=block_ms)
     assert [name for name, _blocks in files] == ["WORDLE64", "&W64DRIVE", "W64DRIVECODE",
-                                                 "W64GAME", "WORDLE64 SCREEN"]
+                                                 "W64FAST", "W64GAME", "WORDLE64 SCREEN"]
     record = fast_checks.fast_disk(core, disk, tmp_path / "boot.prg",
                                    checks.load_labels(tmp_path / "boot.lbl"), prg,
                                    checks.load_labels(labels_path),

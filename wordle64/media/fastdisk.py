@@ -28,6 +28,7 @@ from wordle64.toolchain import assemble_and_link
 
 SOURCES = ("boot.s", "drive.s")
 GAME_NAME = "W64GAME"           # boot.s's KERNAL fallback loads it by this name
+FAST_NAME = "W64FAST"           # what the drive code sends: the loader's second part, then the game
 DRIVE_NAME = "&W64DRIVE"        # boot.s's "&" command: the DOS looks the whole command up as
                                 # the file's name, "&" included
 CODE_NAME = "W64DRIVECODE"      # the drive code itself, read by the "&" file's bootstrap
@@ -69,6 +70,7 @@ LOADER_RUN = 0xC000             # fastload.cfg's HIGH: the stream's copy must en
 @dataclass(frozen=True)
 class Loader:
     boot: bytes                 # the boot file (a PRG)
+    part2: bytes                # the loader's second part (LOADER2), which the fast file brings
     drive: bytes                # the drive's code, as it lies from DRIVE_BASE (the code file)
     low: bytes                  # the rest of the drive's code, from DRIVE_LOW_BASE
     bootstrap: bytes            # what the "&" command runs, from BOOTSTRAP_BASE
@@ -146,10 +148,12 @@ def read_records(data: bytes) -> dict[int, bytes]:
 
 def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
              out_labels: str | Path, out_map: str | Path, out_drive: str | Path | None = None,
-             log=None, screen_on: bool = False) -> Loader:
+             log=None, screen_on: bool = False, out_part2: str | Path | None = None) -> Loader:
     """ca65 boot.s and drive.s, ld65 them with fastload.cfg; the boot file is what the link
-    wrote up to the drive code, whose three parts fastload.cfg puts last and which becomes the
-    drive's image (`out_drive`). `screen_on`: the boot file that keeps the screen on."""
+    wrote up to the loader's second part (`out_part2`, which the fast file brings), then the
+    drive code, whose three parts fastload.cfg puts last and which becomes the drive's image
+    (`out_drive`). `screen_on`: the boot file that keeps the screen on, the second part in it
+    (its first part takes the fast file's copy and drops it)."""
     asm_dir = Path(asm_dir)
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
         prg = Path(work) / "boot.prg"
@@ -159,8 +163,11 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
                                    "-D", f"SCREEN_ON={int(screen_on)}"])
         data = prg.read_bytes()
     labels = parse_labels(Path(out_labels).read_text(), str(out_labels))
-    parts, at = [], 2 + labels["__DRIVECODE_LOAD__"] - 0x0801
+    part2_at = 2 + labels["__LOADER2_LOAD__"] - 0x0801
+    parts, at = [], part2_at + labels["__LOADER2_SIZE__"]
     cut = at
+    if part2_at != 2 + labels["__LOADER_LOAD__"] - 0x0801 + labels["__LOADER_SIZE__"]:
+        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: LOADER2 must follow LOADER")
     for segment in ("DRIVECODE", "DRIVELOWCODE", "DRIVEBOOTCODE"):
         if 2 + labels[f"__{segment}_LOAD__"] - 0x0801 != at:
             raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE, DRIVELOWCODE and "
@@ -169,10 +176,12 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
         at += labels[f"__{segment}_SIZE__"]
     if at != len(data):
         raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: the drive's code must end the boot file")
-    loader = Loader(data[:cut], *parts)
+    loader = Loader(data[:cut if screen_on else part2_at], data[part2_at:cut], *parts)
     write_bytes(out_prg, loader.boot)
     if out_drive is not None:
         write_bytes(out_drive, loader.drive_image())
+    if out_part2 is not None:
+        write_bytes(out_part2, loader.part2)
     return loader
 
 
@@ -223,13 +232,28 @@ def track_skew(block_ms: float, track: int) -> int:
     return math.ceil((block_ms + STEP_MS + TRACK_SHIFT_MS) * count / TURN_MS) % count
 
 
-def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, screen_boot: bytes,
-                   disk_name: str,
-                   disk_id: str, boot_name: str, block_ms: float, game_name: str = GAME_NAME
-                   ) -> list[tuple[str, int]]:
+def fast_file(part2: bytes, game: bytes) -> bytes:
+    """The file the drive code sends: the loader's second part in whole blocks (boot.s's
+    receive_part2 takes PART2_BLOCKS of them), then the game's PRG from a block's start."""
+    blocks = -(-len(part2) // BLOCK_PAYLOAD)
+    return part2.ljust(blocks * BLOCK_PAYLOAD, b"\0") + game
+
+
+def check_screen_part2(loader: Loader, screen: Loader) -> None:
+    """The screen-on boot file takes (and drops) as many of the fast file's blocks as the
+    plain build's second part fills: its own second part must fill as many."""
+    if -(-len(loader.part2) // BLOCK_PAYLOAD) != -(-len(screen.part2) // BLOCK_PAYLOAD):
+        raise Wordle64Error(f"the loader's second part: {len(loader.part2)} bytes, with the "
+                            f"screen on {len(screen.part2)}: they must fill as many blocks")
+
+
+def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, part2: bytes,
+                   screen_boot: bytes, disk_name: str, disk_id: str, boot_name: str,
+                   block_ms: float, game_name: str = GAME_NAME) -> list[tuple[str, int]]:
     """The fast disk: the boot file, the drive's "&" file and code file (`drive`, the drive's
-    image as `Loader.drive_image` makes it), the game, and the boot file that keeps the screen
-    on (`screen_boot`, boot.s with SCREEN_ON); returns (name, blocks) per file."""
+    image as `Loader.drive_image` makes it), the fast file (`part2`, the loader's second part,
+    then the game), the game's plain PRG, and the boot file that keeps the screen on
+    (`screen_boot`, boot.s with SCREEN_ON); returns (name, blocks) per file."""
     check_streamable(game, game_name)
     for name in (petscii_name(game_name), DRIVE_NAME.encode("ascii")):
         if name not in boot or name not in screen_boot:
@@ -237,11 +261,14 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
     if not 0 < block_ms < TURN_MS:
         raise Wordle64Error(f"fast disk block time {block_ms} ms: more than 0, less than a "
                             f"turn ({TURN_MS:g} ms)")
+    if not part2:
+        raise Wordle64Error("the loader's second part is empty")
     ampersand, code = split_drive_image(drive)
     if len(ampersand) > BLOCK_PAYLOAD:
         raise Wordle64Error(f"{DRIVE_NAME}: {len(ampersand)} bytes, more than one block")
     names = [petscii_name(boot_name), DRIVE_NAME.encode("ascii"), CODE_NAME.encode("ascii"),
-             petscii_name(game_name), petscii_name(boot_name + SCREEN_SUFFIX)]
+             FAST_NAME.encode("ascii"), petscii_name(game_name),
+             petscii_name(boot_name + SCREEN_SUFFIX)]
     path = Path(path)
     with tempfile.TemporaryDirectory(dir=path.parent if path.parent.exists() else None) as tmp:
         draft = Path(tmp) / "fast.d64"
@@ -253,19 +280,22 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
                 (names[2], code, "USR", CODE_PLACE)):
             image.write_file(name, data, kind=kind, tracks=[DIR_TRACK], first=first,
                              interleave=apart)
-        game_first = image.write_file(names[3], game, interleave=block_interleave(block_ms),
-                                      tracks=GAME_TRACKS, skew=track_skew(block_ms, GAME_TRACKS[0]),
+        fast_first = image.write_file(names[3], fast_file(part2, game), kind="USR",
+                                      interleave=block_interleave(block_ms), tracks=GAME_TRACKS,
+                                      skew=track_skew(block_ms, GAME_TRACKS[0]),
                                       first=GAME_FIRST_SECTOR).first
-        image.write_file(names[4], screen_boot, tracks=[DIR_TRACK],
+        image.write_file(names[4], game, interleave=block_interleave(block_ms),
+                         tracks=GAME_TRACKS, skew=track_skew(block_ms, GAME_TRACKS[0]))
+        image.write_file(names[5], screen_boot, tracks=[DIR_TRACK],
                          first=SCREEN_PLACE[0], interleave=SCREEN_PLACE[1])
-        rewrite_file(image, names[2], with_game_first(code, *game_first))
+        rewrite_file(image, names[2], with_game_first(code, *fast_first))
         rewrite_file(image, names[1], with_bytes_at(ampersand, CODE_FIRST,
                                                     bytes(image.find(names[2]).first)))
         image.save(draft)
         entries = image.entries()
         if [e.name for e in entries] != names:
-            raise Wordle64Error(f"{path}: the boot file, the drive's two files, the game and the "
-                                f"screen-on boot file must be the disk's five files, found "
-                                f"{[e.name for e in entries]}")
+            raise Wordle64Error(f"{path}: the boot file, the drive's two files, the fast file, "
+                                f"the game and the screen-on boot file must be the disk's six "
+                                f"files, found {[e.name for e in entries]}")
         write_bytes(path, draft.read_bytes())
     return [(e.name.decode("latin-1"), e.blocks) for e in entries]

@@ -11,19 +11,19 @@ from pathlib import Path
 from wordle64.c64.d64 import D64, block_offset
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
 from wordle64.media.disk_faults import break_chain
-from wordle64.media.fastdisk import CODE_NAME, GAME_NAME
+from wordle64.media.fastdisk import CODE_NAME, FAST_NAME, LOADER_RUN
 from wordle64.vice.checks import (LOAD_END, MENU_TEXT, NOTE_NEW, PAL_HZ, Dates, Limits, Record,
                                   Step, boot_model, follow, seconds, seen, shot, type_load)
 from wordle64.vice.session import (SCREEN, SCREEN_CELLS, Settings, State, Vice, screen_codes_of,
                                    screen_text)
 
-GAME_FILE = GAME_NAME.encode("ascii")
+FAST_FILE = FAST_NAME.encode("ascii")
 DRIVE_CODE_SIGNATURE = 64         # the drive code's first bytes: code, not its variables
 FAST_FAULTS = {"checksum": "a bad checksum (error 23 in the image's error bytes)",
                "missing": "its sector missing (error 20, no header, in the error bytes)",
                "broken_chain": "a link off the disk (track 36)"}
 LOAD_ERROR_TEXT = "?LOAD  ERROR"  # BASIC's own message (its two spaces), which boot.s raises
-FAULT_BLOCK = 10                 # the game's block that is damaged
+FAULT_BLOCK = 10                 # the fast file's block that is damaged (one of the game's)
 ERROR_BYTES = {"checksum": 5,    # .d64 error byte 5: 23, READ ERROR (data block checksum)
                "missing": 2}     # .d64 error byte 2: 20, READ ERROR (header not found)
 
@@ -84,12 +84,13 @@ def drive_code_file(d64: Path) -> bytes:
 
 
 def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
-    """A copy of the fast disk with one of the game's blocks damaged (FAST_FAULTS)."""
+    """A copy of the fast disk with one of the game's blocks in the fast file damaged
+    (FAST_FAULTS)."""
     image = D64.open(d64)
-    entry = image.find(GAME_FILE)
+    entry = image.find(FAST_FILE)
     blocks = [(t, sec) for t, sec, _ in image.chain(*entry.first)]
     if fault == "broken_chain":
-        break_chain(image, GAME_FILE, at=FAULT_BLOCK)
+        break_chain(image, FAST_FILE, at=FAULT_BLOCK)
         image.save(out)
         return
     errors = bytearray([1]) * (len(image.data) // 256)      # 1: no error, per sector
@@ -104,7 +105,8 @@ LOAD_ADDRESS_AT = 0x07FF        # boot.s's store pointer before the first block 
 @dataclass
 class Stream:
     """The fast loader's store pointer in the C64's RAM, sampled while the game streams in: when
-    the first block lands, and when the last byte does. The pointer follows the loader's route
+    the game's first block lands (the loader's second part, before it, goes to LOADER_RUN's
+    side), and when the last byte does. The pointer follows the loader's route
     (stream.inc): the stream goes to its copy above INIT, the blob after it to its place, which
     the last byte ends at `end` (the game's __INIT_LOAD__); it stays there (the game leaves the
     loader's zero page alone)."""
@@ -124,7 +126,8 @@ class Stream:
             value = state.ram[0][0] | state.ram[0][1] << 8
             if self.start is None:
                 self.start = value
-            elif self.first is None and value not in (self.start, LOAD_ADDRESS_AT):
+            elif (self.first is None and value != self.start
+                  and LOAD_ADDRESS_AT < value < LOADER_RUN):     # (the loader's part 2: above)
                 self.first = state.clock
             elif self.first is not None and self.last is None and value == self.end:
                 self.last = state.clock

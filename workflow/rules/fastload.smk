@@ -15,6 +15,7 @@ rule fastload_boot:
         labels="results/fastload/boot.lbl",
         map="results/fastload/boot.map",
         drive="results/fastload/drive.usr",
+        part2="results/fastload/boot_part2.bin",
         screen_prg="results/fastload/boot_screen.prg",
         screen_labels="results/fastload/boot_screen.lbl",
         screen_map="results/fastload/boot_screen.map",
@@ -34,6 +35,7 @@ rule fastload_d64:
         screen_boot="results/fastload/boot_screen.prg",
         game="results/build/wordle64.prg",
         drive="results/fastload/drive.usr",
+        part2="results/fastload/boot_part2.bin",
     output:
         "results/fastload/wordle64-fast.d64",
     log:

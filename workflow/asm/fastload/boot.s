@@ -1,21 +1,23 @@
 ; boot.s — the fast disk's first file, WORDLE64: LOAD"WORDLE64",8 (or LOAD"*",8,1) and RUN.
 ; It has the DOS load and start drive.s (the "&" command with the disk's file &W64DRIVE) and
-; receives the game, W64GAME, block by block, two bits at a time with interrupts off and the
-; screen blanked. Assembled with SCREEN_ON = 1 (the disk's WORDLE64 SCREEN) it keeps the
-; screen on, each byte then waiting for a raster line clear of the VIC's bad lines. Once the
-; game's depacker is in, the game's packed stream and its blob go where the depacker wants
-; them, and it unpacks while the rest arrives (stream.inc); then the game starts as its own RUN
-; would. A drive that does not answer (not a 1541 or 1571, an SD2IEC, an emulator's virtual
-; drive) gets the KERNAL's LOAD of W64GAME instead, with a line on screen; a bad block ends in a
-; message, never a wrong game.
+; receives the fast file, W64FAST, block by block, two bits at a time with interrupts off and
+; the screen blanked. The boot file is only the loader's first part (LOADER): what must be in
+; before the drive answers. Its second part (LOADER2) is the fast file's first block, received
+; behind the first (receive_part2); then come the game's blocks. Assembled with SCREEN_ON = 1
+; (the disk's WORDLE64 SCREEN) it keeps the screen on, each byte then waiting for a raster line
+; clear of the VIC's bad lines; that boot file brings both parts, and drops the fast file's copy
+; of the second. Once the game's depacker is in, the game's packed stream and its blob go where
+; the depacker wants them, and it unpacks while the rest arrives (stream.inc); then the game
+; starts as its own RUN would. A drive that does not answer (not a 1541 or 1571, an SD2IEC, an
+; emulator's virtual drive) gets the KERNAL's LOAD of W64GAME instead, with a line on screen; a
+; bad block ends in a message, never a wrong game.
 
 .setcpu "6502"
 .include "c64.inc"
 .include "fastload.inc"
 .include "stream.inc"
 
-.import __LOADER_LOAD__, __LOADER_RUN__, __LOADER_SIZE__
-.import __BSS_RUN__, __BSS_SIZE__
+.import __LOADER_LOAD__, __LOADER_RUN__, __LOADER_SIZE__, __LOADER2_RUN__, __LOADER2_SIZE__
 
 LAST_DEVICE     := $BA          ; the device we were loaded from
 OPEN_FILES      := $98          ; the KERNAL's count of open files
@@ -45,6 +47,8 @@ LOAD_LIMIT      = >__LOADER_RUN__   ; the game may not load over the loader
 BASIC_START     = $0801         ; where the game loads (its first block's load address goes
                                 ; to the two bytes before it)
 STREAM_LEG      = 4             ; route's leg while the stream comes (after the first switch)
+PAYLOAD         = 254           ; a block's bytes after its link
+PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD    ; the fast file's first blocks
 
 .segment "ZEROPAGE"
 dest:           .res 2          ; where the next game byte goes
@@ -70,7 +74,7 @@ dest:           .res 2          ; where the next game byte goes
         inx
         bne     :-
         jmp     fastload
-.assert __LOADER_SIZE__ <= $300, error, "the copier moves three pages"
+.assert __LOADER_SIZE__ + __LOADER2_SIZE__ <= $300, error, "the copier moves three pages"
 
 .segment "LOADER"
 
@@ -87,24 +91,42 @@ dest:           .res 2          ; where the next game byte goes
                                         ; that is busy with our code
         jsr     receive_start
         bcs     @kernal
-        jsr     next_block              ; the BASIC stub and the stream header
-        jsr     set_route
-.repeat ::STREAM_AFTER_BLOCKS - 1
-        jsr     next_block
-.endrepeat
-        ldx     #<next_block            ; the depacker is in: it unpacks, and takes blocks
-        ldy     #>next_block
-        jsr     STREAM_ENTRY
-@rest:  lda     sector                  ; those it left (0: the last came)
-        beq     @in
-        jsr     next_block
-        jmp     @rest
-@in:    jsr     restore
-        lda     #0                      ; BASIC's zero before the program, where the load
-        sta     BASIC_START - 1         ; address went
-        jmp     start_game
+        jsr     receive_part2
+        jmp     stream_game
 @kernal:
         jmp     kernal_load
+.endproc
+
+; The fast file's first PART2_BLOCKS blocks: the loader's second part, to its place after this
+; one (SCREEN_ON: the boot file brought it, and these are only taken).
+; in: the drive's HELLO taken  out: LOADER2 in place  clobbers: A X Y
+.proc receive_part2
+        lda     #<__LOADER2_RUN__
+        sta     dest
+        lda     #>__LOADER2_RUN__
+        sta     dest + 1
+        lda     #<PART2_BLOCKS
+        sta     rounds
+@block: jsr     get_status
+        jsr     receive_block
+.if ::SCREEN_ON = 0
+        ldy     #0
+@copy:  lda     sector + 2, y
+        sta     (dest), y
+        iny
+        cpy     #PAYLOAD
+        bne     @copy
+        tya
+        clc
+        adc     dest
+        sta     dest
+        bcc     :+
+        inc     dest + 1
+:
+.endif
+        dec     rounds
+        bne     @block
+        rts
 .endproc
 
 ; OPEN the command channel with A/X/Y as its name: the DOS runs the name as a command.
@@ -124,7 +146,7 @@ dest:           .res 2          ; where the next game byte goes
 
 ; Screen off (no bad lines; SCREEN_ON: the bad lines' phase instead), interrupts off, and the
 ; drive code's HELLO.
-; in: -  out: C = 1 the drive never answered (then all as it was); else dest, route's stop
+; in: -  out: C = 1 the drive never answered (then all as it was)
 ; clobbers: A X Y
 .proc receive_start
         sei
@@ -166,16 +188,15 @@ dest:           .res 2          ; where the next game byte goes
 @hello: jsr     get_byte
         cmp     #HELLO
         bne     bad_block
-        lda     #<(BASIC_START - 2)     ; the load address first
-        sta     dest
-        lda     #>(BASIC_START - 2)
-        sta     dest + 1
-        lda     #ROUTE_END              ; no switch until set_route
-        sta     leg
-        lda     #0
-        sta     route + ROUTE_END
-        sta     route + ROUTE_END + 1
         clc
+        rts
+.endproc
+
+; A status byte: 0, a block follows; else the drive could not read it, or the chain ran off.
+; in: -  out: A = 0, Z = 1 (else bad_block)  clobbers: A X
+.proc get_status
+        jsr     get_byte
+        bne     bad_block
         rts
 .endproc
 
@@ -188,89 +209,6 @@ dest:           .res 2          ; where the next game byte goes
         sta     CPU_PORT
         ldx     #BASIC_LOAD_ERROR
         jmp     (BASIC_ERROR)           ; ?LOAD  ERROR, as BASIC says it, and READY.
-.endproc
-
-; The next block of the game from send_block (drive.s), its bytes stored along the route; then
-; LOADER_LIMIT for the depacker.
-; in: dest  out: dest past the block; A = its link track, Z = 1: the file's last block
-; clobbers: A X Y
-.proc next_block
-        jsr     get_byte                ; status
-        bne     bad_block
-        jsr     receive_block
-        ldx     #2                      ; data after the link
-        lda     #$FF                    ; the last byte of this block
-        ldy     sector
-        bne     :+
-        lda     sector + 1              ; track 0: sector byte = index of the last byte
-:       sta     last
-        ldy     #0
-@copy:  lda     sector, x
-        sta     (dest), y
-        inc     dest
-        bne     :+
-        inc     dest + 1
-        lda     dest + 1
-        cmp     #LOAD_LIMIT
-        bcs     bad_block               ; a chain that never ends
-:       ldy     leg                     ; the route's next switch?
-        lda     dest
-        cmp     route, y
-        bne     @same
-        lda     dest + 1
-        cmp     route + 1, y
-        bne     @same
-        lda     route + 2, y            ; go on where the route says
-        sta     dest
-        lda     route + 3, y
-        sta     dest + 1
-        tya
-        adc     #3                      ; (C = 1: + 4, the next leg)
-        sta     leg
-@same:  ldy     #0
-        cpx     last
-        beq     @next
-        inx
-        bne     @copy
-@next:  lda     #$FF                    ; LOADER_LIMIT: all of the stream is in, unless
-        ldy     leg                     ; this block left it partway
-        cpy     #STREAM_LEG
-        bne     @limit
-        ldy     sector
-        beq     @limit                  ; (the file's last: nothing more will come)
-        lda     dest
-        sec
-        sbc     #LOOKAHEAD
-        lda     dest + 1
-        sbc     #0
-@limit: sta     LOADER_LIMIT
-        lda     sector
-        rts
-.endproc
-
-; The route from the stream header (stream.inc): at image_start on to the stream's copy, at the
-; stream's end on to the blob's place.
-; in: the game's first block  out: route, leg  clobbers: A X
-.proc set_route
-        ldx     #3                      ; image_start -> stream_copy
-:       lda     STREAM_HEADER, x
-        sta     route, x
-        dex
-        bpl     :-
-        lda     STREAM_HEADER + 2       ; stream_copy + packed -> image_end
-        clc
-        adc     DEPACK_PACKED
-        sta     route + 4
-        lda     STREAM_HEADER + 3
-        adc     DEPACK_PACKED + 1
-        sta     route + 5
-        lda     STREAM_HEADER + 4
-        sta     route + 6
-        lda     STREAM_HEADER + 5
-        sta     route + 7
-        lda     #0
-        sta     leg
-        rts
 .endproc
 
 ; One block from send_block (drive.s) into `sector`, then put right with `decode`.
@@ -456,6 +394,126 @@ slow_note:      .byte   13, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $4
                 .byte   13                                      ; "NO FAST LOADER"
 slow_note_end:
 
+.segment "LOADER2"
+
+; The loader's second part, which the first receives from the fast file (receive_part2): the
+; game, block by block along the route, and the depacker called once it is in. Nothing in it
+; depends on SCREEN_ON: the screen-on build's first part takes as many of the fast file's blocks
+; as this part fills (wordle64.media.fastdisk.check_screen_part2).
+; in: the fast file's blocks after PART2_BLOCKS  out: does not return (the game runs)
+; clobbers: A X Y
+.proc stream_game
+        lda     #<(BASIC_START - 2)     ; the load address first
+        sta     dest
+        lda     #>(BASIC_START - 2)
+        sta     dest + 1
+        lda     #ROUTE_END              ; no switch until set_route
+        sta     leg
+        lda     #0
+        sta     route + ROUTE_END
+        sta     route + ROUTE_END + 1
+        jsr     next_block              ; the BASIC stub and the stream header
+        jsr     set_route
+.repeat ::STREAM_AFTER_BLOCKS - 1
+        jsr     next_block
+.endrepeat
+        ldx     #<next_block            ; the depacker is in: it unpacks, and takes blocks
+        ldy     #>next_block
+        jsr     STREAM_ENTRY
+@rest:  lda     sector                  ; those it left (0: the last came)
+        beq     @in
+        jsr     next_block
+        jmp     @rest
+@in:    jsr     restore
+        lda     #0                      ; BASIC's zero before the program, where the load
+        sta     BASIC_START - 1         ; address went
+        jmp     start_game
+.endproc
+.assert stream_game = __LOADER2_RUN__, error, "receive_part2's caller jumps to LOADER2's start"
+
+; The next block of the game from send_block (drive.s), its bytes stored along the route; then
+; LOADER_LIMIT for the depacker.
+; in: dest  out: dest past the block; A = its link track, Z = 1: the file's last block
+; clobbers: A X Y
+.proc next_block
+        jsr     get_status
+        jsr     receive_block
+        ldx     #2                      ; data after the link
+        lda     #$FF                    ; the last byte of this block
+        ldy     sector
+        bne     :+
+        lda     sector + 1              ; track 0: sector byte = index of the last byte
+:       sta     last
+        ldy     #0
+@copy:  lda     sector, x
+        sta     (dest), y
+        inc     dest
+        bne     :+
+        inc     dest + 1
+        lda     dest + 1
+        cmp     #LOAD_LIMIT
+        bcc     :+
+        jmp     bad_block               ; a chain that never ends
+:       ldy     leg                     ; the route's next switch?
+        lda     dest
+        cmp     route, y
+        bne     @same
+        lda     dest + 1
+        cmp     route + 1, y
+        bne     @same
+        lda     route + 2, y            ; go on where the route says
+        sta     dest
+        lda     route + 3, y
+        sta     dest + 1
+        tya
+        adc     #3                      ; (C = 1: + 4, the next leg)
+        sta     leg
+@same:  ldy     #0
+        cpx     last
+        beq     @next
+        inx
+        bne     @copy
+@next:  lda     #$FF                    ; LOADER_LIMIT: all of the stream is in, unless
+        ldy     leg                     ; this block left it partway
+        cpy     #STREAM_LEG
+        bne     @limit
+        ldy     sector
+        beq     @limit                  ; (the file's last: nothing more will come)
+        lda     dest
+        sec
+        sbc     #LOOKAHEAD
+        lda     dest + 1
+        sbc     #0
+@limit: sta     LOADER_LIMIT
+        lda     sector
+        rts
+.endproc
+
+; The route from the stream header (stream.inc): at image_start on to the stream's copy, at the
+; stream's end on to the blob's place.
+; in: the game's first block  out: route, leg  clobbers: A X
+.proc set_route
+        ldx     #3                      ; image_start -> stream_copy
+:       lda     STREAM_HEADER, x
+        sta     route, x
+        dex
+        bpl     :-
+        lda     STREAM_HEADER + 2       ; stream_copy + packed -> image_end
+        clc
+        adc     DEPACK_PACKED
+        sta     route + 4
+        lda     STREAM_HEADER + 3
+        adc     DEPACK_PACKED + 1
+        sta     route + 5
+        lda     STREAM_HEADER + 4
+        sta     route + 6
+        lda     STREAM_HEADER + 5
+        sta     route + 7
+        lda     #0
+        sta     leg
+        rts
+.endproc
+
 .segment "BSS"
 saved_vic:      .res 1
 bad_phase:      .res 1          ; YSCROLL - 2: take_clear waits on lines 0-2 past it, mod 8
@@ -471,4 +529,4 @@ leg:            .res 1          ; route's next switch: 0, STREAM_LEG, ROUTE_END
 
 DECODE_PAGE     = $C7           ; the last page of HIGH: a page of its own, so that
 decode          := DECODE_PAGE * $100   ; decode, x never crosses one (receive's timing)
-.assert __BSS_RUN__ + __BSS_SIZE__ <= decode, error, "BSS runs into the decode table"
+.assert __LOADER2_RUN__ + PART2_BLOCKS * PAYLOAD <= decode, error, "receive_part2 runs into decode"
