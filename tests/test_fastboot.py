@@ -2,8 +2,8 @@
 stub stands in for the bus at the byte level (take_byte trapped: each call returns the next byte
 as the wire delivers it, and DATA reads "a block ready" while one is left), sending the fast file
 (the loader's second part, then the game). Everything else runs as on the C64: the HELLO, each
-block's status, the second part received into its place and run, the loader's decoding table
-and its route, the depacker's streaming entry taking blocks between its tokens. The wire's
+block's status, the second part received into its place and run, the last block's link put
+right, the route, the depacker's streaming entry taking blocks between its tokens. The wire's
 timing is VICE's to prove (results/vice/fast-disk.json)."""
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ FRAME_WAIT = bytes([0x2C, 0x11, 0xD0, 0x10, 0xFB, 0x2C, 0x11, 0xD0, 0x30, 0xFB])
 
 def on_the_wire(byte: int) -> int:
     """What take_byte assembles for `byte`: its bits in WIRE_ORDER from bit 7 down, each
-    inverted (a 1 pulls its line, read as 0); boot.s's build_decode undoes it."""
+    inverted (a 1 pulls its line, read as 0). The fast file's data bytes are stored so that this
+    gives them back; the drive's own bytes (HELLO, status, links) come through it as they are."""
     out = 0
     for bit in WIRE_ORDER:
         out = out << 1 | (((byte >> bit) & 1) ^ 1)

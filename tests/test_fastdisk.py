@@ -99,7 +99,13 @@ def test_the_fast_disk_holds_boot_file_drive_files_fast_file_and_game_in_that_or
                                    for name in (b"WORDLE64", b"WORDLE64 SCREEN",
                                                 FAST_NAME.encode(), b"W64GAME"))
     assert (plain, screen, kernal) == (boot, screen_boot, game)
-    assert fast == part2 + bytes(2 * 254 - 300) + game     # the game from a block's start
+    # the game from a block's start; every byte as the C64's take_byte must assemble it: bits
+    # 5, 7, 4, 6, 1, 3, 0, 2 of the byte sent, from bit 7 down, each inverted
+    order = (5, 7, 4, 6, 1, 3, 0, 2)
+    taken = bytes(sum((((b >> bit) & 1) ^ 1) << (7 - at) for at, bit in enumerate(order))
+                  for b in fast)
+    assert taken == part2 + bytes(2 * 254 - 300) + game
+    assert fast != taken
     image = D64.open(tmp_path / "f.d64")
     chain = [(t, s) for t, s, _ in image.chain(*image.find(FAST_NAME.encode()).first)]
     # inwards from track 17, one track at a time, 7 sectors apart on a track of 21

@@ -232,11 +232,28 @@ def track_skew(block_ms: float, track: int) -> int:
     return math.ceil((block_ms + STEP_MS + TRACK_SHIFT_MS) * count / TURN_MS) % count
 
 
+WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s's take_byte: the bits of b, from bit 7 down
+
+
+def on_the_wire(byte: int) -> int:
+    """What the C64's take_byte assembles from a byte the drive sends: its bits in WIRE_ORDER,
+    each inverted (a 1 pulls its line, read as 0)."""
+    out = 0
+    for bit in WIRE_ORDER:
+        out = out << 1 | ((byte >> bit) & 1) ^ 1
+    return out
+
+
+FOR_THE_WIRE = bytes(sorted(range(256), key=on_the_wire))  # [b]: the byte it assembles as b
+
+
 def fast_file(part2: bytes, game: bytes) -> bytes:
     """The file the drive code sends: the loader's second part in whole blocks (boot.s's
-    receive_part2 takes PART2_BLOCKS of them), then the game's PRG from a block's start."""
+    receive_part2 takes PART2_BLOCKS of them), then the game's PRG from a block's start; each
+    byte stored as the one the drive must send for take_byte to assemble it (FOR_THE_WIRE), so
+    that the C64 needs no decoding. The blocks' links, which the drive follows, stay plain."""
     blocks = -(-len(part2) // BLOCK_PAYLOAD)
-    return part2.ljust(blocks * BLOCK_PAYLOAD, b"\0") + game
+    return (part2.ljust(blocks * BLOCK_PAYLOAD, b"\0") + game).translate(FOR_THE_WIRE)
 
 
 def check_screen_part2(loader: Loader, screen: Loader) -> None:

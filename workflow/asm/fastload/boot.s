@@ -31,6 +31,7 @@ BANK_0          = $03           ; VIC bank 0 in CIA2_PRA's bits 0-1 (the screen 
 SCREEN_ON       = 0             ; 1: the screen stays on (ca65 -D SCREEN_ON=1)
 .endif
 BUS_BANK        = SCREEN_ON * BANK_0    ; CIA2_PRA's bits 0-1 in our writes
+COPY_PAGES      = 2 + SCREEN_ON ; the boot file's loader: the first part (SCREEN_ON: both)
 .if SCREEN_ON
 TAKE            = take_clear    ; each byte clear of the bad lines
 .else
@@ -48,10 +49,20 @@ BASIC_START     = $0801         ; where the game loads (its first block's load a
                                 ; to the two bytes before it)
 STREAM_LEG      = 4             ; route's leg while the stream comes (after the first switch)
 PAYLOAD         = 254           ; a block's bytes after its link
+; take_byte's byte for b (its bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted): the
+; drive's own bytes (HELLO, status, a block's link) come so
+HELLO_HIGH      = (HELLO >> 5 & 1) << 7 | (HELLO >> 7 & 1) << 6 | (HELLO >> 4 & 1) << 5
+HELLO_LOW       = (HELLO >> 6 & 1) << 4 | (HELLO >> 1 & 1) << 3 | (HELLO >> 3 & 1) << 2
+WIRED_HELLO     = (HELLO_HIGH | HELLO_LOW | (HELLO & 1) << 1 | (HELLO >> 2 & 1)) ^ $FF
+WIRED_ZERO      = $FF           ; 0: no line pulled (status "a block follows", track 0); the
+                                ; code counts on $FF (INX, CMP with #$FF loaded)
 PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD    ; the fast file's first blocks
 
 .segment "ZEROPAGE"
 dest:           .res 2          ; where the next game byte goes
+depacker_limit: .res 1          ; the depacker's LOADER_LIMIT, which next_block keeps
+wired:          .res 1          ; unwire's
+.assert depacker_limit = LOADER_LIMIT, error, "stream.inc: the depacker reads LOADER_LIMIT"
 .assert dest = LOADER_DEST, error, "stream.inc: the game's depacker reads LOADER_DEST"
 
 .segment "LOADADDR"
@@ -65,16 +76,16 @@ dest:           .res 2          ; where the next game byte goes
 .segment "STARTUP"
 .assert * = GAME_START, error, "SYS 2061 must land here"
         ldx     #0                      ; the loader to $C000, out of the game's way
-:       lda     __LOADER_LOAD__, x
-        sta     __LOADER_RUN__, x
-        lda     __LOADER_LOAD__ + $100, x
-        sta     __LOADER_RUN__ + $100, x
-        lda     __LOADER_LOAD__ + $200, x
-        sta     __LOADER_RUN__ + $200, x
+:
+.repeat COPY_PAGES, page
+        lda     __LOADER_LOAD__ + page * $100, x
+        sta     __LOADER_RUN__ + page * $100, x
+.endrepeat
         inx
         bne     :-
         jmp     fastload
-.assert __LOADER_SIZE__ + __LOADER2_SIZE__ <= $300, error, "the copier moves three pages"
+COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
+.assert COPIED <= COPY_PAGES * $100, error, "the copier moves COPY_PAGES pages"
 
 .segment "LOADER"
 
@@ -169,7 +180,6 @@ dest:           .res 2          ; where the next game byte goes
 .endif
         lda     #BUS_RELEASED | BUS_BANK    ; lines released
         sta     CIA2_PRA
-        jsr     build_decode            ; while the drive code starts
         lda     #WAIT_ROUNDS
         sta     rounds
         ldx     #0
@@ -186,16 +196,17 @@ dest:           .res 2          ; where the next game byte goes
         sec
         rts
 @hello: jsr     get_byte
-        cmp     #HELLO
+        cmp     #WIRED_HELLO
         bne     bad_block
         clc
         rts
 .endproc
 
 ; A status byte: 0, a block follows; else the drive could not read it, or the chain ran off.
-; in: -  out: A = 0, Z = 1 (else bad_block)  clobbers: A X
+; in: -  out: - (else bad_block)  clobbers: A
 .proc get_status
         jsr     get_byte
+        cmp     #WIRED_ZERO
         bne     bad_block
         rts
 .endproc
@@ -211,7 +222,8 @@ dest:           .res 2          ; where the next game byte goes
         jmp     (BASIC_ERROR)           ; ?LOAD  ERROR, as BASIC says it, and READY.
 .endproc
 
-; One block from send_block (drive.s) into `sector`, then put right with `decode`.
+; One block from send_block (drive.s) into `sector`: its link as take_byte assembles it, its
+; data as the fast file holds it.
 ; in: the drive's status byte taken  out: sector = the block  clobbers: A X Y
 .proc receive_block
         ldx     #20                     ; the drive's last release, and its first byte ready
@@ -222,24 +234,15 @@ dest:           .res 2          ; where the next game byte goes
         sta     sector, y
         iny
         bne     @byte
-@decode:
-        ldx     sector, y
-        lda     decode, x
-        sta     sector, y
-        iny
-        bne     @decode
         rts
 .endproc
 
-; One byte from send (drive.s): wait for its "ready" (DATA low), then take it, put right.
-; in: -  out: A = the byte, Z/N from it  clobbers: A X
+; One byte from send (drive.s): wait for its "ready" (DATA low), then take it.
+; in: -  out: A = the byte as take_byte assembles it  clobbers: A
 .proc get_byte
 :       bit     CIA2_PRA
         bmi     :-
-        jsr     TAKE
-        tax
-        lda     decode, x
-        rts
+        jmp     TAKE
 .endproc
 
 ; One byte as the drive sends it (send_block): pull CLK and release it (time zero, the write
@@ -250,25 +253,19 @@ dest:           .res 2          ; where the next game byte goes
 ; 20 cycles: past the drive's return to its wait in a block (at most 88.7 of our cycles after
 ; the previous time zero; the next pull starts at 85), and long enough for send, which frees
 ; DATA after it sees the pull (it must see the release within 7 cycles: 17 are needed).
-; in: -  out: A = the byte as its bit pairs came (decode puts it right)  clobbers: A
+; The byte comes out with b's bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted (a 1
+; pulls its line: we read 0): WIRED(b). The fast file's data bytes are stored so that this
+; gives them back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (HELLO, status,
+; links) come as WIRED of themselves.
+; in: -  out: A = WIRED(the byte the drive sent)  clobbers: A
 .proc take_byte
         lda     #BUS_PULL_CLK | BUS_BANK
         sta     CIA2_PRA                ; CLK pulled: "the next byte"
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
+        jsr     done                    ; 12 cycles
         nop
         lda     #BUS_RELEASED | BUS_BANK
         sta     CIA2_PRA                ; released: time zero
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
+        jsr     done
         nop
         bit     $00
         lda     CIA2_PRA                ; +21: pair 0 in bits 7-6
@@ -287,40 +284,14 @@ dest:           .res 2          ; where the next game byte goes
         nop
         nop
         eor     CIA2_PRA                ; +57: pair 3
-        rts
-.endproc
-
-; decode[what receive_block assembles from byte b] = b. It assembles, from bit 7 down, bits
-; 5, 7, 4, 6, 1, 3, 0, 2 of b, each inverted (a 1 pulls its line: we read 0).
-; in: -  out: decode  clobbers: A X Y
-.proc build_decode
-        ldx     #0
-@byte:  txa
-        eor     #$FF
-        sta     inverted
-        ldy     #0
-@bit:   lda     inverted
-        and     bit_order, y
-        cmp     #1                      ; C = the bit
-        rol     assembled
-        iny
-        cpy     #8
-        bne     @bit
-        lda     assembled
 .if ::SCREEN_ON
-        eor     #BUS_BANK               ; the last read's bits 0-1, the VIC's bank
+        eor     #BUS_BANK               ; the VIC's bank, read back in bits 0-1 (take_clear)
 .endif
-        tay
-        txa
-        sta     decode, y
-        inx
-        bne     @byte
-        rts
+done:   rts
 .endproc
-bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04
 
 ; SCREEN_ON: VIC bank 0 stays in our writes, so each read carries its bits 0-1; only the last
-; read's stay in the byte, eor'd, which build_decode takes back. And take_byte waits clear of
+; read's stay in the byte, eor'd, which take_byte takes back. And take_clear waits clear of
 ; the VIC's bad lines: a byte's timed part, from its release to its last read, ends within a
 ; raster line and a half of the raster read here, so the pull waits while the line is a bad one
 ; or one of the two before it (lines Y-2, Y-1, Y modulo 8, Y = YSCROLL).
@@ -420,7 +391,8 @@ slow_note_end:
         ldx     #<next_block            ; the depacker is in: it unpacks, and takes blocks
         ldy     #>next_block
         jsr     STREAM_ENTRY
-@rest:  lda     sector                  ; those it left (0: the last came)
+@rest:  ldx     sector                  ; those it left (track 0, WIRED_ZERO: the last came)
+        inx
         beq     @in
         jsr     next_block
         jmp     @rest
@@ -433,17 +405,17 @@ slow_note_end:
 
 ; The next block of the game from send_block (drive.s), its bytes stored along the route; then
 ; LOADER_LIMIT for the depacker.
-; in: dest  out: dest past the block; A = its link track, Z = 1: the file's last block
-; clobbers: A X Y
+; in: dest  out: dest past the block  clobbers: A X Y
 .proc next_block
         jsr     get_status
         jsr     receive_block
-        ldx     #2                      ; data after the link
         lda     #$FF                    ; the last byte of this block
-        ldy     sector
+        cmp     sector                  ; (WIRED_ZERO)
         bne     :+
         lda     sector + 1              ; track 0: sector byte = index of the last byte
+        jsr     unwire
 :       sta     last
+        ldx     #2                      ; data after the link
         ldy     #0
 @copy:  lda     sector, x
         sta     (dest), y
@@ -477,7 +449,7 @@ slow_note_end:
         ldy     leg                     ; this block left it partway
         cpy     #STREAM_LEG
         bne     @limit
-        ldy     sector
+        cmp     sector                  ; (WIRED_ZERO)
         beq     @limit                  ; (the file's last: nothing more will come)
         lda     dest
         sec
@@ -485,9 +457,24 @@ slow_note_end:
         lda     dest + 1
         sbc     #0
 @limit: sta     LOADER_LIMIT
-        lda     sector
         rts
 .endproc
+
+; A link byte as take_byte assembled it, put right: each of its bits inverted goes back to
+; where bit_order says.
+; in: A  out: A = the byte the drive sent  clobbers: A X
+.proc unwire
+        sta     wired
+        lda     #0
+        ldx     #7
+@bit:   lsr     wired                   ; its bit 0 first: bit_order's last
+        bcs     :+                      ; (a 1 read: the bit was 0)
+        ora     bit_order, x
+:       dex
+        bpl     @bit
+        rts
+.endproc
+bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04  ; WIRED's bits 7-0 from b's
 
 ; The route from the stream header (stream.inc): at image_start on to the stream's copy, at the
 ; stream's end on to the blob's place.
@@ -520,13 +507,10 @@ bad_phase:      .res 1          ; YSCROLL - 2: take_clear waits on lines 0-2 pas
 saved_bus:      .res 1
 rounds:         .res 1
 last:           .res 1
-inverted:       .res 1
-assembled:      .res 1
 sector:         .res 256
 ROUTE_END       = 8
 route:          .res ROUTE_END + 2  ; (address, then where to go on) twice; a stop: $0000
 leg:            .res 1          ; route's next switch: 0, STREAM_LEG, ROUTE_END
 
-DECODE_PAGE     = $C7           ; the last page of HIGH: a page of its own, so that
-decode          := DECODE_PAGE * $100   ; decode, x never crosses one (receive's timing)
-.assert __LOADER2_RUN__ + PART2_BLOCKS * PAYLOAD <= decode, error, "receive_part2 runs into decode"
+HIGH_END        = $C800         ; fastload.cfg's HIGH
+.assert __LOADER2_RUN__ + PART2_BLOCKS * PAYLOAD <= HIGH_END, error, "receive_part2 runs off HIGH"
