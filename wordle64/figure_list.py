@@ -250,15 +250,18 @@ FIGURES: list[Figure] = [
     Figure("vice.disk_reset_to_menu_s", _VICE, "disk_reset_to_menu_seconds",
            "disk: reset to the menu with VICE's own autostart (true 1541)", "s PAL", 2),
     Figure("vice.fast_to_menu_s", _VICE, "fast_disk.load_to_menu_seconds",
-           "the fast disk: LOAD\"*\",8,1 to the menu on VICE's 1541", "s PAL", 2),
+           "the fast disk: LOAD\"*\",8,1 (no RUN: it starts itself) to the menu on VICE's 1541",
+           "s PAL", 2),
     Figure("vice.fast_boot_s", _VICE, "fast_disk.boot_load_seconds",
-           "the fast disk: the boot file through the KERNAL", "s PAL", 2),
+           "the fast disk: the boot file through the KERNAL, to its end (it starts itself)",
+           "s PAL", 2),
     Figure("vice.fast_run_to_menu_s", _VICE, "fast_disk.run_to_menu_seconds",
-           "the fast disk: RUN to the menu (the loader sent, the game streamed, start-up)",
+           "the fast disk: the boot file's start to the menu (the loader sent, the game "
+           "streamed, start-up)",
            "s PAL", 2),
     Figure("vice.fast_first_block_s", _VICE, "fast_disk.run_to_first_block_seconds",
-           "the fast disk: RUN to the first game block in the C64 (the drive code sent and "
-           "started, the directory read)", "s PAL", 2),
+           "the fast disk: the boot file's start to the first game block in the C64 (the drive "
+           "code sent and started, the directory read, the loader's second part)", "s PAL", 2),
     Figure("vice.fast_blocks_s", _VICE, "fast_disk.blocks_seconds",
            "the fast disk: the first game block to the last", "s PAL", 2),
     Figure("vice.fast_ms_per_block", _VICE, "fast_disk.ms_per_block",

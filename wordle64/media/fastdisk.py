@@ -65,6 +65,7 @@ STREAM_ENTRY = 0x0815
 STREAM_HEADER = 0x0818          # image_start, stream_copy, image_end
 JMP = 0x4C
 LOADER_RUN = 0xC000             # fastload.cfg's HIGH: the stream's copy must end below it
+HOOK_BASE = 0x0326              # boot.s: where LOAD"*",8,1 puts the boot file (it starts itself)
 
 
 @dataclass(frozen=True)

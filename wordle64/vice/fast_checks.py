@@ -11,7 +11,7 @@ from pathlib import Path
 from wordle64.c64.d64 import D64, block_offset
 from wordle64.game.shared import WordLists, daily_answer, date_keys, guesses_against
 from wordle64.media.disk_faults import break_chain
-from wordle64.media.fastdisk import CODE_NAME, FAST_NAME, LOADER_RUN
+from wordle64.media.fastdisk import CODE_NAME, FAST_NAME, HOOK_BASE, LOADER_RUN
 from wordle64.vice.checks import (LOAD_END, MENU_TEXT, NOTE_NEW, PAL_HZ, Dates, Limits, Record,
                                   Step, boot_model, follow, seconds, seen, shot, type_load)
 from wordle64.vice.session import (SCREEN, SCREEN_CELLS, Settings, State, Vice, screen_codes_of,
@@ -62,6 +62,11 @@ class Drive:
                                                      f"_device{self.device}")
 
     @property
+    def autostarts(self) -> bool:
+        """LOAD"...",8,1: the boot file loads at its own address and starts itself (no RUN)."""
+        return self.command.endswith(",1")
+
+    @property
     def where(self) -> str:
         return self.run[0] if self.run is not None else (f"a {self.name} as device "
                                                          f"{self.device}")
@@ -98,6 +103,8 @@ def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
     out.write_bytes(bytes(image.data) + bytes(errors))
 
 
+CHROUT_VECTOR = 0x0326          # the boot file's hook when it loads to HOOK_BASE
+STOCK_CHROUT = bytes([0xCA, 0xF1])  # its value in the stock KERNAL, which RESTOR puts back
 LOAD_ADDRESS_AT = 0x07FF        # boot.s's store pointer before the first block (its load address
                                 # goes to the two bytes before $0801)
 
@@ -161,21 +168,37 @@ def daily_guess(words: WordLists, dates: Dates) -> list[Step]:
             Step(guess + "{RETURN}", f"{guess.upper()} scored", "fast_guess")]
 
 
+def start_loader(vice: Vice, drive: Drive, boot_bytes: int, timeout: float) -> tuple[int, int]:
+    """Type the drive's LOAD; with ,1 the boot file starts itself once it is in (the KERNAL's
+    end-of-load pointer reaches its end), else RUN is typed at READY. Returns the clocks of the
+    LOAD's RETURN going down and of the loader's start (the load's end, or RUN's RETURN)."""
+    if not drive.autostarts:
+        down, _ready = type_load(vice, drive.command, timeout)
+        return down, vice.type("RUN{RETURN}")
+    end = HOOK_BASE + boot_bytes - 2
+    down = vice.type(drive.command + "{RETURN}")
+    state = vice.wait_for(lambda s: s.ram[0][0] | s.ram[0][1] << 8 == end, timeout,
+                          f"{drive.command} to load the boot file to ${end:04X}",
+                          ranges=((LOAD_END, LOAD_END + 2),), poll=0.001)
+    return down, state.clock
+
+
 def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], game: GameRun,
               limits: Limits, record: Record, shots: Path | None) -> None:
-    """The 1541, timed: LOAD"*",8,1 loads the boot file, RUN sends the loader into the drive and
-    the game streams in (the store pointer sampled); the menu, then a daily's guess."""
+    """The 1541, timed: LOAD"*",8,1 loads the boot file, which starts itself, sends the loader
+    into the drive, and the game streams in (the store pointer sampled); the menu, then a
+    daily's guess."""
     drive_code = drive_code_file(d64)
     with Vice.start(core, d64, TIMED_DRIVE.settings()) as vice:
         vice.wait_text("READY.", 10)
-        down, ready = type_load(vice, TIMED_DRIVE.command, limits.disk_load)
-        record.times["boot_load_seconds"] = seconds(ready - down)
-        end = vice.ram(LOAD_END, LOAD_END + 2)
-        record.add(f"{TIMED_DRIVE.command} loads the boot file", end[0] | end[1] << 8 ==
-                   0x0801 + len(boot) - 2, end.hex())
-        run = vice.type("RUN{RETURN}")
+        down, run = start_loader(vice, TIMED_DRIVE, len(boot), limits.disk_load)
+        record.times["boot_load_seconds"] = seconds(run - down)
         stream = Stream(boot_labels["dest"], game.labels["__INIT_LOAD__"])
         stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
+        chrout = vice.ram(CHROUT_VECTOR, CHROUT_VECTOR + 2)
+        record.add(f"{TIMED_DRIVE.command} loads the boot file to ${HOOK_BASE:04X}-"
+                   f"${HOOK_BASE + len(boot) - 3:04X}, where it starts itself (and puts the "
+                   "KERNAL's CHROUT vector back)", chrout == STOCK_CHROUT, chrout.hex())
         record.add("while the game streams in, the 1541's RAM holds the loader's drive code "
                    "(read by the \"&\" file's bootstrap)", drive_code[:DRIVE_CODE_SIGNATURE] in
                    vice.snapshot_module("DRIVECPU0"))
@@ -189,18 +212,18 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
 
 
 def other_drive(core: Path, d64: Path, drive: Drive, game: GameRun, limits: Limits,
-                record: Record, streaming=None) -> None:
-    """Another drive, or device 9: the LOAD typed, RUN, the menu (timed from the LOAD), and the
-    same daily guess beside a model booted from that device. `streaming(vice, run)` checks
-    what it likes while the game streams in."""
+                record: Record, boot_bytes: int, streaming=None) -> None:
+    """Another drive, or device 9: the LOAD typed, RUN (unless ,1 started it), the menu (timed
+    from the LOAD), and the same daily guess beside a model booted from that device.
+    `streaming(vice, run)` checks what it likes while the game streams in."""
     with Vice.start(core, d64, drive.settings()) as vice:
         vice.wait_text("READY.", 10)
-        down, _ready = type_load(vice, drive.command, limits.disk_load)
-        run = vice.type("RUN{RETURN}")
+        down, run = start_loader(vice, drive, boot_bytes, limits.disk_load)
         if streaming is not None:
             streaming(vice, run)
         menu = seen(vice, NOTE_NEW, limits.disk_load)
-        if not record.add(f"{drive.where}: {drive.command}, RUN, the fast loader's menu",
+        started = "started by itself" if drive.autostarts else "RUN"
+        if not record.add(f"{drive.where}: {drive.command}, {started}, the fast loader's menu",
                           menu is not None, screen_text(vice.screen_codes())):
             return
         record.times[f"load_to_menu_seconds_{drive.key}"] = seconds(menu.clock - down)
@@ -243,8 +266,7 @@ def fallback_and_faults(core: Path, d64: Path, limits: Limits, record: Record) -
     fallback = Settings(true_drive=False, extra={"vice_virtual_device_traps": "enabled"})
     with Vice.start(core, d64, fallback) as vice:
         vice.wait_text("READY.", 10)
-        type_load(vice, 'LOAD"*",8,1', limits.disk_load)
-        vice.type("RUN{RETURN}")
+        vice.type('LOAD"*",8,1{RETURN}')                # the boot file starts itself
         record.add("a drive that runs no code (VICE's virtual drive): the KERNAL loads the "
                    "game instead, and says so", seen(vice, "NO FAST LOADER", limits.start_up)
                    and seen(vice, NOTE_NEW, limits.disk_load), screen_text(vice.screen_codes()))
@@ -254,8 +276,7 @@ def fallback_and_faults(core: Path, d64: Path, limits: Limits, record: Record) -
             damage_fast_disk(d64, fault, damaged)
             with Vice.start(core, damaged, TIMED_DRIVE.settings()) as vice:
                 vice.wait_text("READY.", 10)
-                type_load(vice, TIMED_DRIVE.command, limits.disk_load)
-                vice.type("RUN{RETURN}")
+                vice.type(TIMED_DRIVE.command + "{RETURN}")     # the boot file starts itself
                 record.add(f"a game block with {FAST_FAULTS[fault]}: BASIC's ?LOAD ERROR, "
                            "no hang, no game", seen(vice, LOAD_ERROR_TEXT, limits.disk_load)
                            and seen(vice, "READY.", limits.start_up)
@@ -271,10 +292,12 @@ def fast_disk(core: Path, d64: Path, boot: Path, boot_labels: dict[str, int], pr
     record = Record("fast_disk", str(d64))
     started = time.monotonic()
     game = GameRun(prg.read_bytes(), labels, daily_guess(words, dates))
-    timed_run(core, d64, boot.read_bytes(), boot_labels, game, limits, record, shots)
+    boot_bytes = boot.read_bytes()
+    timed_run(core, d64, boot_bytes, boot_labels, game, limits, record, shots)
     for drive in OTHER_DRIVES:
-        other_drive(core, d64, drive, game, limits, record)
-    other_drive(core, d64, SCREEN_ON_DRIVE, game, limits, record, screen_shows(record, shots))
+        other_drive(core, d64, drive, game, limits, record, len(boot_bytes))
+    other_drive(core, d64, SCREEN_ON_DRIVE, game, limits, record, len(boot_bytes),
+                screen_shows(record, shots))
     fallback_and_faults(core, d64, limits, record)
     record.wall_seconds = round(time.monotonic() - started, 1)
     return record

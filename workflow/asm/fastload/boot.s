@@ -46,7 +46,8 @@ GAME_LFN        = 1
 WAIT_ROUNDS     = 3             ; x ~0.7 s: how long the drive may take to say HELLO
 LOAD_LIMIT      = >__LOADER_RUN__   ; the game may not load over the loader
 BASIC_START     = $0801         ; where the game loads (its first block's load address goes
-                                ; to the two bytes before it)
+                                ; to the two bytes before it), and LOAD"WORDLE64",8 this file
+CLEAR_SCREEN    = $93
 STREAM_LEG      = 4             ; route's leg while the stream comes (after the first switch)
 PAYLOAD         = 254           ; a block's bytes after its link
 ; take_byte's byte for b (its bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted): the
@@ -65,25 +66,51 @@ wired:          .res 1          ; unwire's
 .assert depacker_limit = LOADER_LIMIT, error, "stream.inc: the depacker reads LOADER_LIMIT"
 .assert dest = LOADER_DEST, error, "stream.inc: the game's depacker reads LOADER_DEST"
 
+; The file loads at $0801 with LOAD"WORDLE64",8 (its BASIC line, then RUN), and at its own
+; address, HOOK_BASE, with LOAD"*",8,1: there its first bytes are the KERNAL's CHROUT vector,
+; our entry, which BASIC calls as soon as the load is done, to print READY. (an autostart).
+; The next two are the STOP vector, which the KERNAL's load calls after each byte: they hold
+; the stock KERNAL's own value (a KERNAL with another one takes LOAD"WORDLE64",8 and RUN).
+; The rest of $0326-$0333 (GETIN to SAVE: not called until RESTOR puts them back) hold the
+; BASIC line; the loader's first part runs on onto the screen's first lines, which it blanks.
+HOOK_BASE       = $0326         ; CHROUT's vector: where LOAD"*",8,1 puts the file
+STOCK_STOP      = $F6ED         ; the stock KERNAL's STOP, its vector's value during the load
+CHROUT_VECTOR   := $0326
+
 .segment "LOADADDR"
-        .addr   $0801
+        .addr   HOOK_BASE
 
 .segment "EXEHDR"
-        .word   @next, 10
-        .byte   $9E, "2061", 0
-@next:  .word   0
+.assert * = BASIC_START, error, "the BASIC line's place, where LOAD without ,1 puts the file"
+        .addr   hook_entry - BASIC_START + HOOK_BASE    ; CHROUT (BASIC: the line's link,
+        .word   STOCK_STOP              ; which LOAD relinks); STOP (BASIC: line 63213)
+        .byte   $9E, "2061", 0          ; SYS 2061
+        .word   0                       ; the program's end
 
+; Both entries copy the loader's first part (SCREEN_ON: both parts) to its place and start it,
+; the KERNAL's vectors put back first. Until then the code runs where it was loaded, so it
+; only branches.
 .segment "STARTUP"
 .assert * = GAME_START, error, "SYS 2061 must land here"
-        ldx     #0                      ; the loader to $C000, out of the game's way
-:
+        lda     #>__LOADER_LOAD__       ; RUN: the file from $0801
+        ldy     #<__LOADER_LOAD__
+        bne     copy                    ; (always: not page-aligned, asserted)
+hook_entry:
+        lda     #>(__LOADER_LOAD__ - BASIC_START + HOOK_BASE)    ; the autostart: from HOOK_BASE
+        ldy     #<(__LOADER_LOAD__ - BASIC_START + HOOK_BASE)
+copy:   sty     dest
+        sta     dest + 1
+        ldy     #0
 .repeat COPY_PAGES, page
-        lda     __LOADER_LOAD__ + page * $100, x
-        sta     __LOADER_RUN__ + page * $100, x
-.endrepeat
-        inx
+:       lda     (dest), y
+        sta     __LOADER_RUN__ + page * $100, y
+        iny
         bne     :-
+        inc     dest + 1
+.endrepeat
+        jsr     KERNAL_RESTOR           ; CHROUT, STOP and the rest as the KERNAL has them
         jmp     fastload
+.assert <__LOADER_LOAD__ <> 0, error, "the RUN entry's branch needs a low byte not 0"
 COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
 .assert COPIED <= COPY_PAGES * $100, error, "the copier moves COPY_PAGES pages"
 
@@ -361,8 +388,8 @@ drive_command:  .byte   "&", $57, "64", $44, $52, $49, $56, $45    ; "&W64DRIVE"
 drive_command_end:                      ; utility loader (ca65 keeps ASCII, PETSCII for capitals)
 game_name:      .byte   $57, "64", $47, $41, $4D, $45          ; "W64GAME"
 game_name_end:
-slow_note:      .byte   13, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $41, $44, $45, $52
-                .byte   13                                      ; "NO FAST LOADER"
+slow_note:      .byte   CLEAR_SCREEN, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $41
+                .byte   $44, $45, $52, 13               ; "NO FAST LOADER" on a clear screen
 slow_note_end:
 
 .segment "LOADER2"
