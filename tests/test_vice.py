@@ -163,12 +163,22 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
                            disk_id="64", boot_name="WORDLE64", block_ms=block_ms)
     assert [name for name, _blocks in files] == ["WORDLE64", "&W64DRIVE", "W64DRIVECODE",
                                                  "W64FAST", "W64GAME", "WORDLE64 SCREEN"]
-    record = fast_checks.fast_disk(core, disk, tmp_path / "boot.prg",
-                                   checks.load_labels(tmp_path / "boot.lbl"), prg,
-                                   checks.load_labels(labels_path),
-                                   WordLists.from_tsv(words_path),
-                                   checks.Dates(*(datetime.date(2024, 3, d) for d in (1, 2, 3))),
-                                   checks.Limits(), None)
+    def fast_disk() -> checks.Record:
+        return fast_checks.fast_disk(core, disk, tmp_path / "boot.prg",
+                                     checks.load_labels(tmp_path / "boot.lbl"), prg,
+                                     checks.load_labels(labels_path),
+                                     WordLists.from_tsv(words_path),
+                                     checks.Dates(*(datetime.date(2024, 3, d) for d in (1, 2, 3))),
+                                     checks.Limits(), None)
+
+    try:    # the pipeline's VICE checks' rule: a failure must happen twice (wordle64.vice.run)
+        record = fast_disk()
+        failed = [c["check"] for c in record.checks if not c["passed"]]
+    except Wordle64Error as error:
+        failed = [str(error)]
+    if failed:
+        warnings.warn(f"VICE fast disk failed once, running it again: {failed}", stacklevel=1)
+        record = fast_disk()
     names = [c["check"] for c in record.checks]
     assert any("drive code" in name for name in names)
     assert sum("LOAD ERROR" in name for name in names) == len(fast_checks.FAST_FAULTS)
