@@ -9,7 +9,7 @@ from wordle64.errors import Wordle64Error
 from wordle64.media.fastdisk import (BOOT_PLACE, CODE_FIRST, CODE_NAME, CODE_PLACE,
                                      DRIVE_NAME, DRIVE_PLACE, FAST_NAME, GAME_FIRST,
                                      GAME_FIRST_SECTOR, Loader, block_interleave,
-                                     check_screen_part2, read_records, records,
+                                     read_records, records,
                                      split_drive_image, with_bytes_at, with_game_first,
                                      write_fast_d64)
 
@@ -78,7 +78,7 @@ def test_a_game_the_loader_cannot_stream_is_refused(tmp_path):
     for game, why in ((bytes(plain), "no packed stream"), (bytes(high), "over the fast loader"),
                       (b"\x00\xC0" + streamable(bytes(1002))[2:], "loads at \\$C000")):
         with pytest.raises(Wordle64Error, match=why):
-            write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, part2=bytes(300),
+            write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, part2=bytes(200),
                            screen_boot=boot, disk_name="T", disk_id="64", boot_name="WORDLE64",
                            block_ms=62)
 
@@ -88,11 +88,11 @@ def test_the_fast_disk_holds_boot_file_drive_files_fast_file_and_game_in_that_or
     screen_boot = boot + b"SCREEN ON"
     drive = Loader(b"", b"", bytes(0x1C0), bytes(0x10), bytes(0x20)).drive_image()
     game = streamable(b"\x01\x08" + bytes(range(256)) * 40)
-    part2 = bytes(range(2, 256)) + b"\x55" * 46            # 300 bytes: two blocks
+    part2 = bytes(range(2, 202))                            # 200 bytes: one block
     files = write_fast_d64(boot, game, tmp_path / "f.d64", drive=drive, part2=part2,
                            screen_boot=screen_boot, disk_name="T", disk_id="64",
                            boot_name="WORDLE64", block_ms=62)
-    assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), (FAST_NAME, 43),
+    assert files == [("WORDLE64", 2), (DRIVE_NAME, 1), (CODE_NAME, 2), (FAST_NAME, 42),
                      ("W64GAME", 41), ("WORDLE64 SCREEN", 2)]
     image = D64.open(tmp_path / "f.d64")
     plain, screen, fast, kernal = (b"".join(c for *_, c in image.chain(*image.find(name).first))
@@ -104,7 +104,7 @@ def test_the_fast_disk_holds_boot_file_drive_files_fast_file_and_game_in_that_or
     order = (5, 7, 4, 6, 1, 3, 0, 2)
     taken = bytes(sum((((b >> bit) & 1) ^ 1) << (7 - at) for at, bit in enumerate(order))
                   for b in fast)
-    assert taken == part2 + bytes(2 * 254 - 300) + game
+    assert taken == part2 + bytes(254 - 200) + game
     assert fast != taken
     image = D64.open(tmp_path / "f.d64")
     chain = [(t, s) for t, s, _ in image.chain(*image.find(FAST_NAME.encode()).first)]
@@ -133,15 +133,8 @@ def test_the_fast_disk_holds_boot_file_drive_files_fast_file_and_game_in_that_or
         write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=part2,
                        screen_boot=screen_boot, disk_name="T", disk_id="64",
                        boot_name="WORDLE64", block_ms=200)
-    with pytest.raises(Wordle64Error, match="second part is empty"):
-        write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=b"",
-                       screen_boot=screen_boot, disk_name="T", disk_id="64",
-                       boot_name="WORDLE64", block_ms=62)
-
-
-def test_a_screen_on_second_part_that_fills_other_blocks_is_refused():
-    def loader(part2: bytes) -> Loader:
-        return Loader(b"", part2, b"", b"", b"")
-    check_screen_part2(loader(bytes(200)), loader(bytes(254)))     # one block each
-    with pytest.raises(Wordle64Error, match="as many blocks"):
-        check_screen_part2(loader(bytes(200)), loader(bytes(255)))
+    for bad in (b"", bytes(255)):                          # the first block: 1 to 254 bytes
+        with pytest.raises(Wordle64Error, match="second part"):
+            write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=bad,
+                           screen_boot=screen_boot, disk_name="T", disk_id="64",
+                           boot_name="WORDLE64", block_ms=62)

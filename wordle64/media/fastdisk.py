@@ -249,20 +249,14 @@ FOR_THE_WIRE = bytes(sorted(range(256), key=on_the_wire))  # [b]: the byte it as
 
 
 def fast_file(part2: bytes, game: bytes) -> bytes:
-    """The file the drive code sends: the loader's second part in whole blocks (boot.s's
-    receive_part2 takes PART2_BLOCKS of them), then the game's PRG from a block's start; each
+    """The file the drive code sends: the loader's second part in its first block (boot.s's
+    receive_part2 takes that one block), then the game's PRG from the next block's start; each
     byte stored as the one the drive must send for take_byte to assemble it (FOR_THE_WIRE), so
     that the C64 needs no decoding. The blocks' links, which the drive follows, stay plain."""
-    blocks = -(-len(part2) // BLOCK_PAYLOAD)
-    return (part2.ljust(blocks * BLOCK_PAYLOAD, b"\0") + game).translate(FOR_THE_WIRE)
-
-
-def check_screen_part2(loader: Loader, screen: Loader) -> None:
-    """The screen-on boot file takes (and drops) as many of the fast file's blocks as the
-    plain build's second part fills: its own second part must fill as many."""
-    if -(-len(loader.part2) // BLOCK_PAYLOAD) != -(-len(screen.part2) // BLOCK_PAYLOAD):
-        raise Wordle64Error(f"the loader's second part: {len(loader.part2)} bytes, with the "
-                            f"screen on {len(screen.part2)}: they must fill as many blocks")
+    if not 0 < len(part2) <= BLOCK_PAYLOAD:
+        raise Wordle64Error(f"the loader's second part: {len(part2)} bytes, it must fill the "
+                            f"fast file's first block (1 to {BLOCK_PAYLOAD})")
+    return (part2.ljust(BLOCK_PAYLOAD, b"\0") + game).translate(FOR_THE_WIRE)
 
 
 def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, part2: bytes,
@@ -279,8 +273,6 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
     if not 0 < block_ms < TURN_MS:
         raise Wordle64Error(f"fast disk block time {block_ms} ms: more than 0, less than a "
                             f"turn ({TURN_MS:g} ms)")
-    if not part2:
-        raise Wordle64Error("the loader's second part is empty")
     ampersand, code = split_drive_image(drive)
     if len(ampersand) > BLOCK_PAYLOAD:
         raise Wordle64Error(f"{DRIVE_NAME}: {len(ampersand)} bytes, more than one block")

@@ -140,7 +140,8 @@ def with_vice_times(load_times: dict, fast: dict, games: dict) -> dict:
         if key.startswith("load_to_menu_seconds_")}
     playable["disk_fast_source"] = ("results/vice/fast-disk.json: VICE x64sc, true drive "
                                     "emulation, Commodore ROMs; LOAD\"*\",8,1 typed to the "
-                                    "menu's note, RUN typed between")
+                                    "menu's note (a LOAD with ,1 starts the boot file itself; "
+                                    "without, RUN is typed at READY.)")
     return {**load_times, "time_to_playable": playable}
 
 

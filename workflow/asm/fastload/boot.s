@@ -57,7 +57,6 @@ HELLO_LOW       = (HELLO >> 6 & 1) << 4 | (HELLO >> 1 & 1) << 3 | (HELLO >> 3 & 
 WIRED_HELLO     = (HELLO_HIGH | HELLO_LOW | (HELLO & 1) << 1 | (HELLO >> 2 & 1)) ^ $FF
 WIRED_ZERO      = $FF           ; 0: no line pulled (status "a block follows", track 0); the
                                 ; code counts on $FF (INX, CMP with #$FF loaded)
-PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD    ; the fast file's first blocks
 
 .segment "ZEROPAGE"
 dest:           .res 2          ; where the next game byte goes
@@ -135,37 +134,23 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         jmp     kernal_load
 .endproc
 
-; The fast file's first PART2_BLOCKS blocks: the loader's second part, to its place after this
-; one (SCREEN_ON: the boot file brought it, and these are only taken).
+; The fast file's first block: the loader's second part, to its place after this one
+; (SCREEN_ON: the boot file brought it, and the block is only taken).
 ; in: the drive's HELLO taken  out: LOADER2 in place  clobbers: A X Y
 .proc receive_part2
-        lda     #<__LOADER2_RUN__
-        sta     dest
-        lda     #>__LOADER2_RUN__
-        sta     dest + 1
-        lda     #<PART2_BLOCKS
-        sta     rounds
-@block: jsr     get_status
+        jsr     get_status
         jsr     receive_block
 .if ::SCREEN_ON = 0
         ldy     #0
 @copy:  lda     sector + 2, y
-        sta     (dest), y
+        sta     __LOADER2_RUN__, y
         iny
         cpy     #PAYLOAD
         bne     @copy
-        tya
-        clc
-        adc     dest
-        sta     dest
-        bcc     :+
-        inc     dest + 1
-:
 .endif
-        dec     rounds
-        bne     @block
         rts
 .endproc
+.assert __LOADER2_SIZE__ <= PAYLOAD, error, "LOADER2 must fit the fast file's first block"
 
 ; OPEN the command channel with A/X/Y as its name: the DOS runs the name as a command.
 ; in: A length, X/Y name  out: C = 1 no drive  clobbers: A X Y
@@ -398,7 +383,7 @@ slow_note_end:
 ; game, block by block along the route, and the depacker called once it is in. Nothing in it
 ; depends on SCREEN_ON: the screen-on build's first part takes as many of the fast file's blocks
 ; as this part fills (wordle64.media.fastdisk.check_screen_part2).
-; in: the fast file's blocks after PART2_BLOCKS  out: does not return (the game runs)
+; in: the fast file's blocks after its first  out: does not return (the game runs)
 ; clobbers: A X Y
 .proc stream_game
         lda     #<(BASIC_START - 2)     ; the load address first
@@ -540,4 +525,4 @@ route:          .res ROUTE_END + 2  ; (address, then where to go on) twice; a st
 leg:            .res 1          ; route's next switch: 0, STREAM_LEG, ROUTE_END
 
 HIGH_END        = $C800         ; fastload.cfg's HIGH
-.assert __LOADER2_RUN__ + PART2_BLOCKS * PAYLOAD <= HIGH_END, error, "receive_part2 runs off HIGH"
+.assert __LOADER2_RUN__ + PAYLOAD <= HIGH_END, error, "receive_part2 runs off HIGH"
