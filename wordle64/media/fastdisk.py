@@ -290,12 +290,11 @@ def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, 
                 (names[2], code, "USR", CODE_PLACE)):
             image.write_file(name, data, kind=kind, tracks=[DIR_TRACK], first=first,
                              interleave=apart)
+        sectors, skew = block_interleave(block_ms), track_skew(block_ms, GAME_TRACKS[0])
         fast_first = image.write_file(names[3], fast_file(part2, game), kind="USR",
-                                      interleave=block_interleave(block_ms), tracks=GAME_TRACKS,
-                                      skew=track_skew(block_ms, GAME_TRACKS[0]),
+                                      interleave=sectors, tracks=GAME_TRACKS, skew=skew,
                                       first=GAME_FIRST_SECTOR).first
-        image.write_file(names[4], game, interleave=block_interleave(block_ms),
-                         tracks=GAME_TRACKS, skew=track_skew(block_ms, GAME_TRACKS[0]))
+        image.write_file(names[4], game, interleave=sectors, tracks=GAME_TRACKS, skew=skew)
         image.write_file(names[5], screen_boot, tracks=[DIR_TRACK],
                          first=SCREEN_PLACE[0], interleave=SCREEN_PLACE[1])
         rewrite_file(image, names[2], with_game_first(code, *fast_first))

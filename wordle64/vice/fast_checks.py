@@ -103,8 +103,8 @@ def damage_fast_disk(d64: Path, fault: str, out: Path) -> None:
     out.write_bytes(bytes(image.data) + bytes(errors))
 
 
-CHROUT_VECTOR = 0x0326          # the boot file's hook when it loads to HOOK_BASE
-STOCK_CHROUT = bytes([0xCA, 0xF1])  # its value in the stock KERNAL, which RESTOR puts back
+STOCK_CHROUT = bytes([0xCA, 0xF1])  # CHROUT's vector (at HOOK_BASE, the boot file's hook when
+                                    # it loads there) in the stock KERNAL, as RESTOR puts it back
 LOAD_ADDRESS_AT = 0x07FF        # boot.s's store pointer before the first block (its load address
                                 # goes to the two bytes before $0801)
 
@@ -195,7 +195,7 @@ def timed_run(core: Path, d64: Path, boot: bytes, boot_labels: dict[str, int], g
         record.times["boot_load_seconds"] = seconds(run - down)
         stream = Stream(boot_labels["dest"], game.labels["__INIT_LOAD__"])
         stream.follow(vice, run + 2 * PAL_HZ, limits)   # the loader sent, the first blocks coming
-        chrout = vice.ram(CHROUT_VECTOR, CHROUT_VECTOR + 2)
+        chrout = vice.ram(HOOK_BASE, HOOK_BASE + 2)
         record.add(f"{TIMED_DRIVE.command} loads the boot file to ${HOOK_BASE:04X}-"
                    f"${HOOK_BASE + len(boot) - 3:04X}, where it starts itself (and puts the "
                    "KERNAL's CHROUT vector back)", chrout == STOCK_CHROUT, chrout.hex())

@@ -74,7 +74,6 @@ wired:          .res 1          ; unwire's
 ; BASIC line; the loader's first part runs on onto the screen's first lines, which it blanks.
 HOOK_BASE       = $0326         ; CHROUT's vector: where LOAD"*",8,1 puts the file
 STOCK_STOP      = $F6ED         ; the stock KERNAL's STOP, its vector's value during the load
-CHROUT_VECTOR   := $0326
 
 .segment "LOADADDR"
         .addr   HOOK_BASE
@@ -381,8 +380,8 @@ slow_note_end:
 
 ; The loader's second part, which the first receives from the fast file (receive_part2): the
 ; game, block by block along the route, and the depacker called once it is in. Nothing in it
-; depends on SCREEN_ON: the screen-on build's first part takes as many of the fast file's blocks
-; as this part fills (wordle64.media.fastdisk.check_screen_part2).
+; depends on SCREEN_ON: the screen-on build's first part takes the fast file's first block, the
+; plain build's copy of this part, and drops it (receive_part2).
 ; in: the fast file's blocks after its first  out: does not return (the game runs)
 ; clobbers: A X Y
 .proc stream_game
