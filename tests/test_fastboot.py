@@ -1,7 +1,7 @@
 """The fast loader's C64 side (fastload/boot.s) on py65 with the game's real depacker: a drive
 stub stands in for the bus at the byte level (take_byte trapped: each call returns the next byte
-as the wire delivers it, and DATA reads "a block ready" while one is left), sending the fast file
-(the loader's second part, then the game). Everything else runs as on the C64: the HELLO, each
+as the wire delivers it; receive_block trapped: the block's 256 bytes so; DATA reads "a block
+ready" while one is left), sending the fast file (the loader's second part, then the game). Everything else runs as on the C64: the HELLO, each
 block's status, the second part received into its place and run, the last block's link put
 right, the route, the depacker's streaming entry taking blocks between its tokens. The wire's
 timing is VICE's to prove (results/vice/fast-disk.json)."""
@@ -60,8 +60,8 @@ class DriveStub:
     and the block's 256 bytes (its link, then its data); DATA stays pulled while a block is left
     to send."""
 
-    def __init__(self, machine: Machine, prg: bytes) -> None:
-        self.machine = machine
+    def __init__(self, machine: Machine, prg: bytes, sector: int) -> None:
+        self.machine, self.sector = machine, sector
         chunks = [prg[i:i + PAYLOAD] for i in range(0, len(prg), PAYLOAD)]
         self.queue = [HELLO]
         for number, chunk in enumerate(chunks):
@@ -74,6 +74,11 @@ class DriveStub:
     def take_byte(self, machine: Machine) -> None:
         machine.mpu.a = on_the_wire(self.queue.pop(0))
         machine.memory[BUS] = 0x00 if self.queue else 0x80      # the last byte: DATA free
+
+    def receive_block(self, machine: Machine) -> None:
+        for at in range(256):
+            self.take_byte(machine)
+            machine.memory[self.sector + at] = machine.mpu.a
 
 
 @pytest.fixture(scope="module")
@@ -96,8 +101,9 @@ def test_the_loader_streams_the_game_into_the_depacker_on_py65(built):
     want = Machine(game, labels)                            # plain depack, all loaded first
     machine = loader_machine(game, labels, boot, boot_labels)
     machine.memory[0x07FF:0x0801 + len(game) - 2] = bytes([0xA5]) * (len(game))
-    drive = DriveStub(machine, fast_file(part2, game))
+    drive = DriveStub(machine, fast_file(part2, game), boot_labels["sector"])
     machine.traps[boot_labels["take_byte"]] = drive.take_byte
+    machine.traps[boot_labels["receive_block"]] = drive.receive_block
     started = []
     machine.traps[boot_labels["start_game"]] = lambda m: started.append(
         m.read_word(boot_labels["dest"]))
@@ -120,9 +126,10 @@ def test_a_block_the_drive_could_not_read_goes_to_basics_load_error(built):
     game_first = 1 + 257 * -(-len(part2) // 254)             # its status in the stub's queue
     for bad in (1, game_first):                 # the second part's first block, the game's first
         machine = loader_machine(game, labels, boot, boot_labels)
-        drive = DriveStub(machine, fast_file(part2, game))
+        drive = DriveStub(machine, fast_file(part2, game), boot_labels["sector"])
         drive.queue[bad] = 23                               # its status: error 23
         machine.traps[boot_labels["take_byte"]] = drive.take_byte
+        machine.traps[boot_labels["receive_block"]] = drive.receive_block
         machine.memory[0x0300:0x0302] = bytes([0x00, 0xE0])     # BASIC's error vector -> a trap
         errors = []
         machine.traps[0xE000] = lambda m: errors.append(m.mpu.x)

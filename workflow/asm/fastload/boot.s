@@ -112,6 +112,27 @@ copy:   sty     dest
 COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
 .assert COPIED <= COPY_PAGES * $100, error, "the copier moves COPY_PAGES pages"
 
+; A byte's four bit pairs, the first read 3 cycles after the macro starts, then every 12: pair
+; 0 ends in bits 7-6, pair 3 in bits 1-0.
+.macro TAKE_BYTE
+        lda     CIA2_PRA
+        lsr
+        lsr
+        nop
+        nop
+        eor     CIA2_PRA
+        lsr
+        lsr
+        nop
+        nop
+        eor     CIA2_PRA
+        lsr
+        lsr
+        nop
+        nop
+        eor     CIA2_PRA
+.endmacro
+
 .segment "LOADER"
 
 ; in: LAST_DEVICE  out: does not return (the game runs, or BASIC after a message)
@@ -179,7 +200,7 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
 .if ::SCREEN_ON
         and     #7                      ; YSCROLL: the bad lines' phase
         sec
-        sbc     #2
+        sbc     #3
         sta     bad_phase
 .else
         and     #$EF                    ; screen off: no bad lines steal the CPU from a read
@@ -234,19 +255,72 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
 .endproc
 
 ; One block from send_block (drive.s) into `sector`: its link as take_byte assembles it, its
-; data as the fast file holds it.
-; in: the drive's status byte taken  out: sector = the block  clobbers: A X Y
+; data as the fast file holds it; then the drive's checksum of it, which the EOR of the bytes
+; taken must match (take_byte's assembly is a bit order and an inversion, which carry through
+; an EOR of 256 bytes but for the inversion). The bytes come two a pull, as take_byte takes
+; one, but inline: the pull for the next pair as soon as the last read is done, and the sum of
+; the last pair in the wait after the release. The drive looks for the next pull 115 of its
+; cycles after it saw the release, 122 at most after time zero (120.2 of ours: the drive's clock
+; is 1.5 % faster); the pull, from 108 to 124, covers that and is longer than the drive's
+; 7-cycle wait, which then sees the release within 7 cycles, as with take_byte. The second
+; byte's pairs, 60 drive cycles on, are read at 68, 80, 92 and 104, two cycles or more inside
+; their windows as the first byte's are.
+; SCREEN_ON: each pair clear of the bad lines (take_pair), the sum after the block.
+; in: the drive's status byte taken  out: sector = the block (else bad_block)  clobbers: A X Y
 .proc receive_block
         ldx     #20                     ; the drive's last release, and its first byte ready
 :       dex
         bne     :-
+.if ::SCREEN_ON
         ldy     #0
-@byte:  jsr     TAKE
+@pair:  jsr     take_pair
+        bne     @pair
+        sty     wired
+@sum:   lda     sector, y
+        eor     #BUS_BANK               ; (take_pair leaves the VIC's bank bits in)
+        sta     sector, y
+        eor     wired
+        sta     wired
+        iny
+        bne     @sum
+.else
+        lda     sector + $FE            ; the first pass adds the last pair as it was: cancel it
+        eor     sector + $FF
+        sta     wired                   ; the sum
+        ldx     #BUS_PULL_CLK           ; X: each pair's pull
+        stx     CIA2_PRA                ; the first pair's, held 20 cycles
+        ldy     #$FF                    ; Y: the last pair's second byte
+        jsr     delay12
+@pair:  lda     #BUS_RELEASED
+        sta     CIA2_PRA                ; time zero
+        lda     sector - 1, y           ; (5 cycles: always across a page)
+        eor     sector, y
+        eor     wired
+        sta     wired
+        iny
+        TAKE_BYTE                       ; +21 to +57
         sta     sector, y
         iny
-        bne     @byte
-        rts
+        TAKE_BYTE                       ; +68 to +104
+        stx     CIA2_PRA                ; +108: the next pair's pull
+        sta     sector, y
+        cpy     #$FF
+        bne     @pair                   ; +124: its time zero (+125 if across a page)
+        lda     #BUS_RELEASED
+        sta     CIA2_PRA                ; the last pull let go, well before the drive's next
+        lda     sector + $FE            ; "ready"
+        eor     sector + $FF
+        eor     wired
+        sta     wired
+.endif
+        jsr     get_byte                ; the checksum
+        eor     #$FF
+        cmp     wired
+        beq     :+
+        jmp     bad_block
+:       rts
 .endproc
+.assert <sector = 0, error, "receive_block's timing: sector - 1, y must cross a page, sector, y not"
 
 ; One byte from send (drive.s): wait for its "ready" (DATA low), then take it.
 ; in: -  out: A = the byte as take_byte assembles it  clobbers: A
@@ -279,43 +353,58 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         jsr     done
         nop
         bit     $00
-        lda     CIA2_PRA                ; +21: pair 0 in bits 7-6
-        lsr
-        lsr
-        nop
-        nop
-        eor     CIA2_PRA                ; +33: pair 1
-        lsr
-        lsr
-        nop
-        nop
-        eor     CIA2_PRA                ; +45: pair 2
-        lsr
-        lsr
-        nop
-        nop
-        eor     CIA2_PRA                ; +57: pair 3
+        TAKE_BYTE                       ; +21 to +57
 .if ::SCREEN_ON
         eor     #BUS_BANK               ; the VIC's bank, read back in bits 0-1 (take_clear)
 .endif
 done:   rts
 .endproc
+delay12         = take_byte::done       ; JSR to it: 12 cycles
 
 ; SCREEN_ON: VIC bank 0 stays in our writes, so each read carries its bits 0-1; only the last
 ; read's stay in the byte, eor'd, which take_byte takes back. And take_clear waits clear of
-; the VIC's bad lines: a byte's timed part, from its release to its last read, ends within a
-; raster line and a half of the raster read here, so the pull waits while the line is a bad one
-; or one of the two before it (lines Y-2, Y-1, Y modulo 8, Y = YSCROLL).
+; the VIC's bad lines: two bytes' timed part (take_pair), from the pull to the last read, ends
+; within two raster lines and a quarter of the raster read here, so the pull waits while the
+; line is a bad one or one of the three before it (lines Y-3 to Y modulo 8, Y = YSCROLL).
 ; in: bad_phase  out: as take_byte  clobbers: A
 .if SCREEN_ON
 .proc take_clear
+        jsr     clear_lines
+        jmp     take_byte
+.endproc
+
+; in: bad_phase  out: -  clobbers: A
+.proc clear_lines
 @line:  lda     VIC_RASTER
         sec
         sbc     bad_phase
         and     #7
-        cmp     #3
+        cmp     #4
         bcc     @line
-        jmp     take_byte
+        rts
+.endproc
+
+; SCREEN_ON: two bytes from send_block into sector, y on, clear of the bad lines, each as
+; take_byte takes one (the VIC's bank bits left in: receive_block takes them out).
+; in: Y, bad_phase  out: Y + 2 (Z = 1: 0)  clobbers: A
+.proc take_pair
+        jsr     clear_lines
+        lda     #BUS_PULL_CLK | BUS_BANK
+        sta     CIA2_PRA
+        jsr     delay12
+        nop
+        lda     #BUS_RELEASED | BUS_BANK
+        sta     CIA2_PRA                ; time zero
+        jsr     delay12
+        nop
+        bit     $00
+        TAKE_BYTE                       ; +21 to +57
+        sta     sector, y
+        iny
+        TAKE_BYTE                       ; +68 to +104
+        sta     sector, y
+        iny
+        rts
 .endproc
 .endif
 
@@ -513,12 +602,12 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04  ; WIRED's bits 7
 .endproc
 
 .segment "BSS"
+sector:         .res 256
 saved_vic:      .res 1
-bad_phase:      .res 1          ; YSCROLL - 2: take_clear waits on lines 0-2 past it, mod 8
+bad_phase:      .res 1          ; YSCROLL - 3: clear_lines waits on lines 0-3 past it, mod 8
 saved_bus:      .res 1
 rounds:         .res 1
 last:           .res 1
-sector:         .res 256
 ROUTE_END       = 8
 route:          .res ROUTE_END + 2  ; (address, then where to go on) twice; a stop: $0000
 leg:            .res 1          ; route's next switch: 0, STREAM_LEG, ROUTE_END

@@ -19,7 +19,7 @@
 ; middle of its window). A HELLO or status byte is announced first: DATA held low until the
 ; C64's pull (send).
 
-.setcpu "6502"
+.setcpu "6502X"              ; SAX: the 1541's NMOS 6502 has it
 .include "fastload.inc"
 
 VIA1_PB     := $1800            ; serial port: bit 0 DATA in, 1 DATA out, 2 CLK in, 3 CLK out,
@@ -28,6 +28,7 @@ DISK_DATA   := $1C01            ; VIA2 port A: the byte from the read head (V fl
 DATA_OUT    = $02
 CLK_OUT     = $08
 CLK_IN      = $04
+.assert DATA_OUT = CLK_IN >> 1, error, "ready: one LSR between them"
 ; The DOS's job queue: a job code per buffer, then its result; a track and sector per buffer.
 GAME_JOB    := $0000            ; buffer 0: this code, run as an execute job ($E0) per track
 GAME_TRACK  := $0006
@@ -72,6 +73,7 @@ BUFFER      := $0600            ; buffer 3: the block (this code is in buffers 0
 QUADS       := BUFFER - 1       ; a group's GCR bytes 0-3: block bytes 4k-1 .. 4k+2 (k its group)
 FIFTHS      := $0500            ; buffer 2 (the DOS read this file through it, and is done)
 ID_SLOT     := QUADS            ; group 0's first byte: the ID
+SEND_SLOT   := QUADS - 1        ; send's two bytes (the second ID_SLOT: the ID checked by then)
 LAST_BYTE   := BUFFER + $FF     ; group 64's first byte: the block's last
 ; The decoding tables: the 5-bit code of each nibble, and back, in the stack page's top, where
 ; the ROM's own reads keep GCR bytes 256-325 (this code's reads do not).
@@ -80,7 +82,6 @@ GCR_LO      := $01E0            ; code -> nibble
 ; Two bytes of the DOS's job queue serve as scratch: buffer 1's track and sector (buffer 1 holds
 ; this code; no job ever runs on it).
 TEMP        := $08
-SUM         := $09              ; the EOR of every byte decoded so far
 
 .segment "DRIVECODE"
 
@@ -118,15 +119,13 @@ game_first:
         ldx     BUFFER + 1
         lda     BUFFER
         bne     @track                  ; track 0: that was the last block
-        beq     @done
+        beq     @home
 @bad:   lda     #BAD_LINK
 @failed:
         jsr     send                    ; status: the error
-@done:  lda     #0
-        sta     VIA1_PB
-@home:  lda     HEAD_TRACK              ; the head back to the directory's track, where the
-        cmp     #DIR_TRACK              ; DOS goes next (the game's statistics) while the C64
-        bcs     @idle                   ; unpacks the game
+@home:  lda     HEAD_TRACK              ; (send leaves every line free) the head back to
+        cmp     #DIR_TRACK              ; the directory's track, where the DOS goes next (the
+        bcs     @idle                   ; game's statistics) while the C64 unpacks the game
         lda     #STEP_IN
         jsr     step_track
         inc     HEAD_TRACK
@@ -160,6 +159,8 @@ game_first:
         lda     #0
         jsr     send                    ; status: the sector follows
         jsr     send_block
+        lda     checksum
+        jsr     send                    ; the C64 checks the block by it
         ldx     BUFFER + 1              ; (a sector off the track is not found: an error)
         lda     BUFFER
         beq     @ok                     ; the last block
@@ -218,7 +219,7 @@ game_first:
 ; One group, in place: its GCR bytes a-e (QUADS + Y .. + 3, FIFTHS + Y) hold eight 5-bit codes,
 ; two to a decoded byte: aaaaa aaabb bbbbb bcccc ccccd ddddd ddeee eeeee. Each decoded byte goes
 ; over the GCR byte its first code starts in, which is used up by then.
-; in: Y = the slot  out: its four bytes decoded; SUM ^= them  clobbers: A X
+; in: Y = the slot  out: its four bytes decoded  clobbers: A X
 .proc decode_group
         lda     QUADS + 1, y            ; byte 0: aaaaa | aaabb
         asl
@@ -239,8 +240,6 @@ game_first:
         lda     GCR_HI, x
         ora     TEMP
         sta     QUADS, y
-        eor     SUM
-        sta     SUM
         lda     QUADS + 1, y            ; byte 1: bbbbb | bcccc
         lsr
         lda     QUADS + 2, y
@@ -258,8 +257,6 @@ game_first:
         lda     GCR_HI, x
         ora     TEMP
         sta     QUADS + 1, y
-        eor     SUM
-        sta     SUM
         lda     QUADS + 3, y            ; byte 2: ccccd | ddddd
         lsr
         lsr
@@ -276,8 +273,6 @@ game_first:
         lda     GCR_HI, x
         ora     TEMP
         sta     QUADS + 2, y
-        eor     SUM
-        sta     SUM
         lda     QUADS + 3, y            ; byte 3: ddeee | eeeee
         lsr
         sta     TEMP
@@ -297,8 +292,6 @@ game_first:
         lda     GCR_LO, x
         ora     TEMP
         sta     QUADS + 3, y
-        eor     SUM
-        sta     SUM
         rts
 .endproc
 
@@ -310,14 +303,11 @@ game_first:
         sta     direction
         ldy     #2
 @half:  lda     DRIVE_PORT
-        and     #STEPPER
         clc
         adc     direction               ; the next or the previous phase: a half step
-        and     #STEPPER
-        sta     phase
-        lda     DRIVE_PORT
-        and     #<~STEPPER
-        ora     phase
+        eor     DRIVE_PORT
+        and     #STEPPER                ; (only the phase's bits of the sum)
+        eor     DRIVE_PORT
         sta     DRIVE_PORT
         lda     #STEP_WAIT
         sta     wait
@@ -331,80 +321,104 @@ game_first:
         rts
 .endproc
 
-; Send BUFFER's 256 bytes, each when the C64 asks (boot.s, receive_block): it pulls CLK and
-; releases it; the release is time zero, seen within 7 cycles by the second wait. Then the byte
-; goes out as four bit pairs, one every 12 cycles, from 12 cycles after that read: pairs 0, 1,
-; 2, 3 carry bits 0 and 2, 1 and 3, 4 and 6, 5 and 7, on DATA and CLK, a 1 pulling its line;
-; 12 cycles after the last pair every line is free again. The C64 undoes the order with a table.
-; in: BUFFER  out: -  clobbers: A X Y
+; Send BUFFER's 256 bytes, two each time the C64 asks (boot.s, receive_block): it pulls CLK and
+; releases it; the release is time zero, seen within 7 cycles by the second wait (at r). Then the
+; two bytes go out as eight bit pairs, one every 12 cycles from r + 12: a byte's pairs carry its
+; bits 0 and 2, 1 and 3, 4 and 6, 5 and 7, on DATA and CLK, a 1 pulling its line; at r + 108
+; every line is free again, and at r + 115 the loop looks for the next pull. SAX writes A AND X
+; (X keeps DATA_OUT | CLK_OUT), so the byte is shifted in A, never masked: nothing to prepare.
+; in: -  out: -  clobbers: A X Y
 .proc send_block
-        ldy     #0
-        ldx     BUFFER
-        txa
-        lsr
-        lsr
-        lsr
-        sta     high
-byte:   lda     #CLK_IN                 ; X = the byte, high = the byte >> 3
-@pull:  bit     VIA1_PB
-        beq     @pull                   ; the C64 pulls CLK
+        lda     #>BUFFER
+        ldy     #<BUFFER
+from:   ldx     #DATA_OUT | CLK_OUT     ; A = the bytes' page, Y = the first's index
+        sta     first + 2
+        sta     second + 2
+        lda     #CLK_IN
+        cpy     #<BUFFER
+        bne     ready                   ; send's pair: announced
+pair:   bit     VIA1_PB
+        beq     pair                    ; the C64 pulls CLK
 free:   bit     VIA1_PB
-        bne     free                    ; and releases it: time zero
-        txa
-        asl
-        and     #DATA_OUT | CLK_OUT
-        sta     VIA1_PB                 ; +12: bits 0, 2
-        txa
-        and     #DATA_OUT | CLK_OUT
+        bne     free                    ; and releases it: time zero, seen at r
+first:  lda     BUFFER, y               ; (send: SEND_SLOT's page)
+        rol
+        sax     VIA1_PB                 ; r + 12: bits 0, 2
+        ror
         nop
         nop
-        sta     VIA1_PB                 ; +24: bits 1, 3
-        lda     high
-        and     #DATA_OUT | CLK_OUT
         nop
-        sta     VIA1_PB                 ; +36: bits 4, 6
-        lda     high
+        sax     VIA1_PB                 ; r + 24: bits 1, 3
         lsr
-        and     #DATA_OUT | CLK_OUT
-        sta     VIA1_PB                 ; +48: bits 5, 7
+        lsr
+        lsr
+        nop
+        sax     VIA1_PB                 ; r + 36: bits 4, 6
+        lsr
+        nop
+        nop
+        nop
+        sax     VIA1_PB                 ; r + 48: bits 5, 7
         iny
-        ldx     BUFFER, y               ; the next byte, while the last pair is held
-        lda     #0
-        sta     VIA1_PB                 ; +60: released
-        txa
+second: lda     BUFFER, y
+        rol
+        sax     VIA1_PB                 ; r + 60: the second byte's bits 0, 2
+        ror
+        nop
+        nop
+        nop
+        sax     VIA1_PB                 ; r + 72: 1, 3
         lsr
         lsr
         lsr
-        sta     high
-        tya
-        bne     byte
+        nop
+        sax     VIA1_PB                 ; r + 84: 4, 6
+        lsr
+        nop
+        nop
+        nop
+        sax     VIA1_PB                 ; r + 96: 5, 7
+        lda     #CLK_IN
+        iny
+        nop
+        nop
+        sax     VIA1_PB                 ; r + 108: released (CLK_IN AND X = 0)
+        bne     pair
+.assert >pair = >*, error, "send_block's timing: its branches within one page"
         rts
 .endproc
 
 ; Send A alone: DATA pulled ("a byte is ready") until the C64 pulls CLK, then as send_block sends
-; a byte. DATA is free again 8 cycles after the pull is seen, which is within 7 of its start (we
-; wait for it), so the release that follows is still seen within 7 cycles.
+; two bytes, A and a 0, which pulls no line (the C64 takes only the first: boot.s, take_byte).
+; DATA is free again 6 cycles after the pull is seen, which is within 7 of its start; the
+; release, 20 cycles after the pull, is still seen within 7 cycles.
 ; in: A  out: -  clobbers: A X Y
 .proc send
-        tax
-        lsr
-        lsr
-        lsr
-        sta     high
-        lda     #DATA_OUT
+        sta     SEND_SLOT
+        lda     #0
+        sta     SEND_SLOT + 1
+        lda     #>SEND_SLOT
+        ldy     #<SEND_SLOT             ; one pair: Y is 0 after it, and send_block returns
+        bne     send_block::from        ; (always)
+.endproc
+
+; send's announcement: DATA pulled ("a byte is ready") until the C64 pulls CLK; it is let go 6
+; cycles after the pull is seen, within 7 of its start; the release, 20 cycles after the pull
+; (boot.s, take_byte), is still seen within 7 cycles.
+; in: A = CLK_IN, X = DATA_OUT | CLK_OUT, Y = send's index  out: -  clobbers: A X Y
+.proc ready
+        lsr                             ; DATA_OUT
         sta     VIA1_PB                 ; ready
-        lda     #CLK_IN
+        asl                             ; CLK_IN again
 :       bit     VIA1_PB
         beq     :-                      ; the C64 pulls CLK
-        ldy     #0
-        sty     VIA1_PB                 ; DATA released
-        dey                             ; one byte: Y is 0 after it, and send_block returns
-        bne     send_block::free
+        sax     VIA1_PB                 ; DATA released (CLK_IN AND X = 0)
+        bne     send_block::free        ; (always)
 .endproc
-.assert (high >= $0100), error, "send_block's timing counts high as an absolute address"
-.assert (<BUFFER) = 0, error, "BUFFER, y must not cross a page (its timing)"
+.assert (<BUFFER) = 0 && (<SEND_SLOT) = $FE, error, "send_block's loads must not cross a page"
 
 .assert * <= FIFTHS, error, "the drive code must end before buffer 2"
+.assert * - DRIVE_CODE <= 2 * 254, error, "the code file: two blocks (a third costs a turn)"
 
 .segment "DRIVELOWCODE"
 
@@ -430,18 +444,17 @@ gcr_codes:
         .byte   $0A, $0B, $12, $13, $0E, $0F, $16, $17, $09, $19, $1A, $1B, $0D, $1D, $1E, $15
 
 ; The block as read (group0 and the slots) to BUFFER: group 64 first, from slot 0 (its first
-; byte is the block's last; the rest, the checksum and two zeros, only go into SUM), then group
-; 0 into slot 0 and every slot in turn. Every byte decoded, the ID's apart, EORs to 0 in a good
-; block.
-; in: group0, the slots  out: BUFFER; A = 0 (Z = 1) a good block, else the job's error code
-; clobbers: A X Y
+; byte is the block's last, its second the checksum the disk holds, kept for the C64, which
+; checks the block: boot.s, receive_block), then group 0 into slot 0 and every slot in turn.
+; in: group0, the slots  out: BUFFER, checksum; A = 0 (Z = 1) the data block's ID, else the
+; job's error code  clobbers: A X Y
 .proc decode_block
-        lda     #0
-        sta     SUM
-        tay
+        ldy     #0
         jsr     decode_group            ; group 64
         lda     ID_SLOT
         sta     LAST_BYTE
+        lda     ID_SLOT + 1
+        sta     checksum
         ldx     #3
 :       lda     group0, x
         sta     QUADS, x
@@ -458,18 +471,15 @@ gcr_codes:
         lda     ID_SLOT
         cmp     DATA_ID
         bne     @no_id
-        eor     SUM
-        beq     @done                   ; Z = 1, A = 0
-        lda     #ERROR_SUM
+        lda     #0
         rts
 @no_id: lda     #ERROR_ID
-@done:  rts
+        rts
 .endproc
 
 group0: .res    5               ; group 0's GCR bytes
-high:   .res    1               ; send_block: the byte >> 3
-phase:  .res    1               ; step_track's
-direction: .res 1
+checksum: .res  1               ; the block's, as the disk holds it
+direction: .res 1               ; step_track's
 wait:   .res    2
 
 .segment "DRIVEBOOTCODE"
