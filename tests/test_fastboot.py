@@ -1,7 +1,8 @@
 """The fast loader's C64 side (fastload/boot.s) on py65 with the game's real depacker: a drive
-stub stands in for the bus at the byte level (take_byte trapped: each call returns the next byte
-as the wire delivers it; receive_block trapped: the block's 256 bytes so; DATA reads "a block
-ready" while one is left), sending the fast file (the loader's second part, then the game). Everything else runs as on the C64: the HELLO, each
+stub stands in for the bus at the byte level (take_pair trapped: each call stores the next two
+bytes as the wire delivers them; receive_block, the fast inline loop, trapped: the block's 256
+bytes so; DATA reads "a pair ready" while one is left), sending the fast file (the loader's
+second part, then the game) with each block's status and checksum. Everything else runs as on the C64: the HELLO, each
 block's status, the second part received into its place and run, the last block's link put
 right, the route, the depacker's streaming entry taking blocks between its tokens. The wire's
 timing is VICE's to prove (results/vice/fast-disk.json)."""
@@ -9,6 +10,8 @@ timing is VICE's to prove (results/vice/fast-disk.json)."""
 from __future__ import annotations
 
 import shutil
+from functools import reduce
+from operator import xor
 from pathlib import Path
 
 import pytest
@@ -24,6 +27,7 @@ BUS = 0xDD00                    # CIA 2 port A: bit 7 = DATA in, 0 = pulled (a b
 HELLO = 0xA5                    # fastload.inc
 STATUS_OK = 0
 PAYLOAD = 254
+MPU_ZERO = 0x02                 # the 6502's Z flag
 WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s: the bits of b the C64 assembles, bit 7 down
 # receive_start's wait for the next frame (BIT $D011: BPL, then BIT $D011: BMI): py65 has no
 # raster, so the stub's machine steps over it
@@ -31,7 +35,7 @@ FRAME_WAIT = bytes([0x2C, 0x11, 0xD0, 0x10, 0xFB, 0x2C, 0x11, 0xD0, 0x30, 0xFB])
 
 
 def on_the_wire(byte: int) -> int:
-    """What take_byte assembles for `byte`: its bits in WIRE_ORDER from bit 7 down, each
+    """What take_pair assembles for `byte`: its bits in WIRE_ORDER from bit 7 down, each
     inverted (a 1 pulls its line, read as 0). The fast file's data bytes are stored so that this
     gives them back; the drive's own bytes (HELLO, status, links) come through it as they are."""
     out = 0
@@ -56,29 +60,39 @@ def loader_machine(game: bytes, labels: dict[str, int], boot: bytes,
 
 
 class DriveStub:
-    """The drive side, byte by byte: HELLO, then per block of `prg` (the fast file) a status byte
-    and the block's 256 bytes (its link, then its data); DATA stays pulled while a block is left
-    to send."""
+    """The drive side, byte by byte: HELLO (and a byte that fills its pair), then per block of
+    `prg` (the fast file) a status pair (0 and the block's checksum) and the block's 256 bytes
+    (its link, then its data); DATA stays pulled while a byte is left to send."""
 
     def __init__(self, machine: Machine, prg: bytes, sector: int) -> None:
         self.machine, self.sector = machine, sector
         chunks = [prg[i:i + PAYLOAD] for i in range(0, len(prg), PAYLOAD)]
-        self.queue = [HELLO]
+        self.queue = [HELLO, 0]
         for number, chunk in enumerate(chunks):
             last = number == len(chunks) - 1
             link = bytes([0, len(chunk) + 1]) if last else bytes([17, number % 21])
-            self.queue += [STATUS_OK, *(link + chunk.ljust(PAYLOAD, b"\0"))]
+            block = link + chunk.ljust(PAYLOAD, b"\0")
+            self.queue += [STATUS_OK, reduce(xor, block), *block]
         self.blocks = len(chunks)
         self.machine.memory[BUS] = 0x00
 
-    def take_byte(self, machine: Machine) -> None:
-        machine.mpu.a = on_the_wire(self.queue.pop(0))
+    def take(self, machine: Machine, count: int, at: int) -> None:
+        for offset in range(count):
+            machine.memory[self.sector + (at + offset) % 256] = on_the_wire(self.queue.pop(0))
         machine.memory[BUS] = 0x00 if self.queue else 0x80      # the last byte: DATA free
 
+    def take_pair(self, machine: Machine) -> None:
+        self.take(machine, 2, machine.mpu.y)
+        machine.mpu.y = (machine.mpu.y + 2) % 256
+        machine.mpu.p = machine.mpu.p & ~MPU_ZERO | (MPU_ZERO if machine.mpu.y == 0 else 0)
+
     def receive_block(self, machine: Machine) -> None:
-        for at in range(256):
-            self.take_byte(machine)
-            machine.memory[self.sector + at] = machine.mpu.a
+        self.take(machine, 256, 0)
+
+
+def status_index(part2: bytes, game_block: int) -> int:
+    """Where a block's status is in DriveStub's queue: after HELLO's pair, 258 bytes a block."""
+    return 2 + 258 * (-(-len(part2) // PAYLOAD) + game_block)
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +116,7 @@ def test_the_loader_streams_the_game_into_the_depacker_on_py65(built):
     machine = loader_machine(game, labels, boot, boot_labels)
     machine.memory[0x07FF:0x0801 + len(game) - 2] = bytes([0xA5]) * (len(game))
     drive = DriveStub(machine, fast_file(part2, game), boot_labels["sector"])
-    machine.traps[boot_labels["take_byte"]] = drive.take_byte
+    machine.traps[boot_labels["take_pair"]] = drive.take_pair
     machine.traps[boot_labels["receive_block"]] = drive.receive_block
     started = []
     machine.traps[boot_labels["start_game"]] = lambda m: started.append(
@@ -121,20 +135,42 @@ def test_the_loader_streams_the_game_into_the_depacker_on_py65(built):
     assert drive.blocks > 20
 
 
-def test_a_block_the_drive_could_not_read_goes_to_basics_load_error(built):
+class BasicError(Exception):
+    """BASIC's error handler was reached (X: the error)."""
+
+
+def basic_error(machine: Machine) -> None:
+    raise BasicError(machine.mpu.x)
+
+
+def run_to_error(built, damage) -> int | None:
+    """The loader against a drive stub whose queue `damage` changed: BASIC's error (X), if any."""
     game, labels, boot, boot_labels, part2 = built
-    game_first = 1 + 257 * -(-len(part2) // 254)             # its status in the stub's queue
-    for bad in (1, game_first):                 # the second part's first block, the game's first
-        machine = loader_machine(game, labels, boot, boot_labels)
-        drive = DriveStub(machine, fast_file(part2, game), boot_labels["sector"])
-        drive.queue[bad] = 23                               # its status: error 23
-        machine.traps[boot_labels["take_byte"]] = drive.take_byte
-        machine.traps[boot_labels["receive_block"]] = drive.receive_block
-        machine.memory[0x0300:0x0302] = bytes([0x00, 0xE0])     # BASIC's error vector -> a trap
-        errors = []
-        machine.traps[0xE000] = lambda m: errors.append(m.mpu.x)
+    machine = loader_machine(game, labels, boot, boot_labels)
+    drive = DriveStub(machine, fast_file(part2, game), boot_labels["sector"])
+    damage(drive.queue)
+    machine.traps[boot_labels["take_pair"]] = drive.take_pair
+    machine.traps[boot_labels["receive_block"]] = drive.receive_block
+    machine.traps[boot_labels["start_game"]] = lambda m: None
+    machine.memory[0x0300:0x0302] = bytes([0x00, 0xE0])     # BASIC's error vector -> a trap
+    machine.traps[0xE000] = basic_error
+    try:
         machine.call(boot_labels["receive_start"], max_cycles=2_000_000)
         machine.call(boot_labels["receive_part2"])
-        if bad == game_first:
-            machine.call(boot_labels["__LOADER2_RUN__"])
-        assert errors == [29]                               # ?LOAD  ERROR
+        machine.call(boot_labels["__LOADER2_RUN__"], max_cycles=40_000_000)
+    except BasicError as error:
+        return error.args[0]
+    return None
+
+
+def test_a_block_the_drive_could_not_read_goes_to_basics_load_error(built):
+    part2 = built[4]
+    for bad in (status_index(part2, -1), status_index(part2, 0)):  # part 2's last, the game's first
+        assert run_to_error(built, lambda queue: queue.__setitem__(bad, 23)) == 29
+
+
+def test_a_byte_that_does_not_match_its_checksum_goes_to_basics_load_error(built):
+    part2 = built[4]
+    at = status_index(part2, 0) - 100                       # in part 2's last block
+    assert run_to_error(built, lambda queue: queue.__setitem__(at, queue[at] ^ 0x10)) == 29
+    assert run_to_error(built, lambda queue: None) is None  # (the stub's own checksums hold)

@@ -6,7 +6,7 @@ import pytest
 
 from wordle64.c64.d64 import D64
 from wordle64.errors import Wordle64Error
-from wordle64.media.fastdisk import (BOOT_PLACE, CODE_FIRST, CODE_NAME, CODE_PLACE,
+from wordle64.media.fastdisk import (BOOT_PLACE, CODE_FIRST, CODE_NAME, CODE_PLACE, fast_file,
                                      DRIVE_NAME, DRIVE_PLACE, FAST_NAME, GAME_FIRST,
                                      GAME_FIRST_SECTOR, Loader, block_interleave,
                                      read_records, records,
@@ -99,7 +99,7 @@ def test_the_fast_disk_holds_boot_file_drive_files_fast_file_and_game_in_that_or
                                    for name in (b"WORDLE64", b"WORDLE64 SCREEN",
                                                 FAST_NAME.encode(), b"W64GAME"))
     assert (plain, screen, kernal) == (boot, screen_boot, game)
-    # the game from a block's start; every byte as the C64's take_byte must assemble it: bits
+    # the game from a block's start; every byte as the C64's take_pair must assemble it: bits
     # 5, 7, 4, 6, 1, 3, 0, 2 of the byte sent, from bit 7 down, each inverted
     order = (5, 7, 4, 6, 1, 3, 0, 2)
     taken = bytes(sum((((b >> bit) & 1) ^ 1) << (7 - at) for at, bit in enumerate(order))
@@ -133,8 +133,8 @@ def test_the_fast_disk_holds_boot_file_drive_files_fast_file_and_game_in_that_or
         write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=part2,
                        screen_boot=screen_boot, disk_name="T", disk_id="64",
                        boot_name="WORDLE64", block_ms=200)
-    for bad in (b"", bytes(255)):                          # the first block: 1 to 254 bytes
-        with pytest.raises(Wordle64Error, match="second part"):
-            write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=bad,
-                           screen_boot=screen_boot, disk_name="T", disk_id="64",
-                           boot_name="WORDLE64", block_ms=62)
+    with pytest.raises(Wordle64Error, match="second part"):
+        write_fast_d64(boot, game, tmp_path / "g.d64", drive=drive, part2=b"",
+                       screen_boot=screen_boot, disk_name="T", disk_id="64",
+                       boot_name="WORDLE64", block_ms=62)
+    assert len(fast_file(bytes(255), game)) == 2 * 254 + len(game)   # whole blocks

@@ -149,19 +149,25 @@ def read_records(data: bytes) -> dict[int, bytes]:
 
 def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
              out_labels: str | Path, out_map: str | Path, out_drive: str | Path | None = None,
-             log=None, screen_on: bool = False, out_part2: str | Path | None = None) -> Loader:
+             log=None, screen_on: bool = False, out_part2: str | Path | None = None,
+             part2_blocks: int | None = None) -> Loader:
     """ca65 boot.s and drive.s, ld65 them with fastload.cfg; the boot file is what the link
     wrote up to the loader's second part (`out_part2`, which the fast file brings), then the
     drive code, whose three parts fastload.cfg puts last and which becomes the drive's image
     (`out_drive`). `screen_on`: the boot file that keeps the screen on, the second part in it
-    (its first part takes the fast file's copy and drops it)."""
+    (its first part takes the fast file's copy and drops it: `part2_blocks`, the blocks of the
+    plain build's second part, which the fast file holds, must be given)."""
+    if screen_on == (part2_blocks is None):
+        raise Wordle64Error("the screen-on boot file takes the plain one's second part: give "
+                            "its blocks (part2_blocks), and only then")
+    defines = [] if part2_blocks is None else ["-D", f"FAST_PART2_BLOCKS={part2_blocks}"]
     asm_dir = Path(asm_dir)
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
         prg = Path(work) / "boot.prg"
         assemble_and_link([asm_dir / name for name in SOURCES], asm_dir / "fastload.cfg", prg,
                           labels=out_labels, map_file=out_map, log=log,
                           options=["-I", str(asm_dir), "-I", str(common_dir),
-                                   "-D", f"SCREEN_ON={int(screen_on)}"])
+                                   "-D", f"SCREEN_ON={int(screen_on)}", *defines])
         data = prg.read_bytes()
     labels = parse_labels(Path(out_labels).read_text(), str(out_labels))
     part2_at = 2 + labels["__LOADER2_LOAD__"] - 0x0801
@@ -184,6 +190,11 @@ def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
     if out_part2 is not None:
         write_bytes(out_part2, loader.part2)
     return loader
+
+
+def blocks_of(data: bytes) -> int:
+    """The blocks a file's bytes fill on the disk (its links apart)."""
+    return -(-len(data) // BLOCK_PAYLOAD)
 
 
 def rewrite_file(image: D64, name: bytes, data: bytes) -> None:
@@ -233,11 +244,11 @@ def track_skew(block_ms: float, track: int) -> int:
     return math.ceil((block_ms + STEP_MS + TRACK_SHIFT_MS) * count / TURN_MS) % count
 
 
-WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s's take_byte: the bits of b, from bit 7 down
+WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s's take_pair: the bits of b, from bit 7 down
 
 
 def on_the_wire(byte: int) -> int:
-    """What the C64's take_byte assembles from a byte the drive sends: its bits in WIRE_ORDER,
+    """What the C64's take_pair assembles from a byte the drive sends: its bits in WIRE_ORDER,
     each inverted (a 1 pulls its line, read as 0)."""
     out = 0
     for bit in WIRE_ORDER:
@@ -249,14 +260,14 @@ FOR_THE_WIRE = bytes(sorted(range(256), key=on_the_wire))  # [b]: the byte it as
 
 
 def fast_file(part2: bytes, game: bytes) -> bytes:
-    """The file the drive code sends: the loader's second part in its first block (boot.s's
-    receive_part2 takes that one block), then the game's PRG from the next block's start; each
-    byte stored as the one the drive must send for take_byte to assemble it (FOR_THE_WIRE), so
+    """The file the drive code sends: the loader's second part in its first blocks (boot.s's
+    receive_part2 takes whole blocks), then the game's PRG from the next block's start; each
+    byte stored as the one the drive must send for take_pair to assemble it (FOR_THE_WIRE), so
     that the C64 needs no decoding. The blocks' links, which the drive follows, stay plain."""
-    if not 0 < len(part2) <= BLOCK_PAYLOAD:
-        raise Wordle64Error(f"the loader's second part: {len(part2)} bytes, it must fill the "
-                            f"fast file's first block (1 to {BLOCK_PAYLOAD})")
-    return (part2.ljust(BLOCK_PAYLOAD, b"\0") + game).translate(FOR_THE_WIRE)
+    if not part2:
+        raise Wordle64Error("the loader's second part is empty: the fast file starts with it")
+    padded = part2.ljust(blocks_of(part2) * BLOCK_PAYLOAD, b"\0")
+    return (padded + game).translate(FOR_THE_WIRE)
 
 
 def write_fast_d64(boot: bytes, game: bytes, path: str | Path, *, drive: bytes, part2: bytes,

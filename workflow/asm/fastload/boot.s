@@ -32,11 +32,6 @@ SCREEN_ON       = 0             ; 1: the screen stays on (ca65 -D SCREEN_ON=1)
 .endif
 BUS_BANK        = SCREEN_ON * BANK_0    ; CIA2_PRA's bits 0-1 in our writes
 COPY_PAGES      = 2 + SCREEN_ON ; the boot file's loader: the first part (SCREEN_ON: both)
-.if SCREEN_ON
-TAKE            = take_clear    ; each byte clear of the bad lines
-.else
-TAKE            = take_byte
-.endif
 BASIC_ERROR     := $0300        ; BASIC: its error handler's vector (X = the error)
 BASIC_LOAD_ERROR = 29           ; ?LOAD  ERROR
 GAME_START      = 2061          ; the game's SYS target (its own BASIC stub)
@@ -50,7 +45,9 @@ BASIC_START     = $0801         ; where the game loads (its first block's load a
 CLEAR_SCREEN    = $93
 STREAM_LEG      = 4             ; route's leg while the stream comes (after the first switch)
 PAYLOAD         = 254           ; a block's bytes after its link
-; take_byte's byte for b (its bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted): the
+HELLO_PAIR      = sector + $FE  ; where take_pair puts the drive's HELLO and each status pair
+STATUS_PAIR     = HELLO_PAIR    ; (the block that follows a status overwrites it)
+; take_pair's byte for b (its bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted): the
 ; drive's own bytes (HELLO, status, a block's link) come so
 HELLO_HIGH      = (HELLO >> 5 & 1) << 7 | (HELLO >> 7 & 1) << 6 | (HELLO >> 4 & 1) << 5
 HELLO_LOW       = (HELLO >> 6 & 1) << 4 | (HELLO >> 1 & 1) << 3 | (HELLO >> 3 & 1) << 2
@@ -141,8 +138,15 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         lda     #drive_command_end - drive_command
         ldx     #<drive_command
         ldy     #>drive_command
-        jsr     command                 ; the DOS loads &W64DRIVE and runs it
+        jsr     KERNAL_SETNAM           ; the command channel's name is a command: the DOS
+        lda     #COMMAND_LFN            ; loads &W64DRIVE and runs it
+        ldx     LAST_DEVICE
+        ldy     #COMMAND_SA
+        jsr     KERNAL_SETLFS
+        jsr     KERNAL_OPEN
         bcs     @kernal
+        lda     STATUS
+        bmi     @kernal                 ; no device answered
         lda     #0
         sta     OPEN_FILES              ; forgotten, not closed: a CLOSE would talk to a drive
                                         ; that is busy with our code
@@ -154,38 +158,48 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         jmp     kernal_load
 .endproc
 
-; The fast file's first block: the loader's second part, to its place after this one
-; (SCREEN_ON: the boot file brought it, and the block is only taken).
+; The fast file's first blocks: the loader's second part, to its place after this one
+; (SCREEN_ON: the boot file brought it, and the blocks are only taken). Pair by pair, each
+; checked, the first part's own slower way (the second has the fast one: receive_block).
 ; in: the drive's HELLO taken  out: LOADER2 in place  clobbers: A X Y
 .proc receive_part2
-        jsr     get_status
-        jsr     receive_block
-.if ::SCREEN_ON = 0
+        lda     #<(__LOADER2_RUN__ - 2)
+        sta     dest
+        lda     #>(__LOADER2_RUN__ - 2)
+        sta     dest + 1
+        ldx     #<PART2_BLOCKS
+@block: jsr     get_status
         ldy     #0
-@copy:  lda     sector + 2, y
-        sta     __LOADER2_RUN__, y
+@pair:  jsr     TAKE_PAIR
+        bne     @pair
+        tya
+@sum:   eor     sector, y
         iny
-        cpy     #PAYLOAD
+        bne     @sum
+        jsr     check_sum
+.if ::SCREEN_ON = 0
+        ldy     #2                      ; the data after the link
+@copy:  lda     sector, y
+        sta     (dest), y
+        iny
         bne     @copy
 .endif
+        lda     dest
+        clc
+        adc     #PAYLOAD
+        sta     dest
+        bcc     :+
+        inc     dest + 1
+:       dex
+        bne     @block
         rts
 .endproc
-.assert __LOADER2_SIZE__ <= PAYLOAD, error, "LOADER2 must fit the fast file's first block"
-
-; OPEN the command channel with A/X/Y as its name: the DOS runs the name as a command.
-; in: A length, X/Y name  out: C = 1 no drive  clobbers: A X Y
-.proc command
-        jsr     KERNAL_SETNAM
-        lda     #COMMAND_LFN
-        ldx     LAST_DEVICE
-        ldy     #COMMAND_SA
-        jsr     KERNAL_SETLFS
-        jsr     KERNAL_OPEN
-        bcs     :+
-        lda     STATUS
-        asl                             ; C = bit 7: no device answered
-:       rts
-.endproc
+.ifdef FAST_PART2_BLOCKS
+PART2_BLOCKS    = FAST_PART2_BLOCKS     ; SCREEN_ON: the plain build's, which the fast file holds
+.else
+PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD
+.endif
+.assert __LOADER2_RUN__ + PART2_BLOCKS * PAYLOAD <= HIGH_END, error, "receive_part2 runs off HIGH"
 
 ; Screen off (no bad lines; SCREEN_ON: the bad lines' phase instead), interrupts off, and the
 ; drive code's HELLO.
@@ -227,18 +241,39 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         jsr     restore
         sec
         rts
-@hello: jsr     get_byte
-        cmp     #WIRED_HELLO
+@hello: ldy     #<HELLO_PAIR
+        jsr     TAKE_PAIR
+        lda     HELLO_PAIR
+        cmp     #WIRED_HELLO ^ BUS_BANK
         bne     bad_block
         clc
         rts
 .endproc
 
-; A status byte: 0, a block follows; else the drive could not read it, or the chain ran off.
-; in: -  out: - (else bad_block)  clobbers: A
+; The drive's status pair, when it is ready: the status (0: a block follows, its checksum the
+; pair's second byte), else the drive could not read the block, or the chain ran off.
+; in: -  out: expected = the checksum as taken (else bad_block)  clobbers: A Y
 .proc get_status
-        jsr     get_byte
-        cmp     #WIRED_ZERO
+:       bit     CIA2_PRA
+        bmi     :-                      ; DATA low: the drive's pair is ready
+        ldy     #<STATUS_PAIR
+        jsr     TAKE_PAIR
+        lda     STATUS_PAIR
+        cmp     #WIRED_ZERO ^ BUS_BANK
+        bne     bad_block
+        lda     STATUS_PAIR + 1
+        sta     expected
+        rts
+.endproc
+
+; The EOR of a block's 256 bytes as taken against its checksum, taken with its status: take_pair
+; assembles each byte in a bit order, inverted (and SCREEN_ON: with the VIC's bank bits), which
+; an EOR of 256 bytes carries through to the checksum's but for the inversion (and the bank
+; bits: twice 128 times).
+; in: A = the EOR, expected  out: - (else bad_block)  clobbers: A
+.proc check_sum
+        eor     expected
+        cmp     #$FF ^ BUS_BANK
         bne     bad_block
         rts
 .endproc
@@ -254,126 +289,51 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         jmp     (BASIC_ERROR)           ; ?LOAD  ERROR, as BASIC says it, and READY.
 .endproc
 
-; One block from send_block (drive.s) into `sector`: its link as take_byte assembles it, its
-; data as the fast file holds it; then the drive's checksum of it, which the EOR of the bytes
-; taken must match (take_byte's assembly is a bit order and an inversion, which carry through
-; an EOR of 256 bytes but for the inversion). The bytes come two a pull, as take_byte takes
-; one, but inline: the pull for the next pair as soon as the last read is done, and the sum of
-; the last pair in the wait after the release. The drive looks for the next pull 115 of its
-; cycles after it saw the release, 122 at most after time zero (120.2 of ours: the drive's clock
-; is 1.5 % faster); the pull, from 108 to 124, covers that and is longer than the drive's
-; 7-cycle wait, which then sees the release within 7 cycles, as with take_byte. The second
-; byte's pairs, 60 drive cycles on, are read at 68, 80, 92 and 104, two cycles or more inside
-; their windows as the first byte's are.
-; SCREEN_ON: each pair clear of the bad lines (take_pair), the sum after the block.
-; in: the drive's status byte taken  out: sector = the block (else bad_block)  clobbers: A X Y
-.proc receive_block
-        ldx     #20                     ; the drive's last release, and its first byte ready
-:       dex
-        bne     :-
+; Two bytes as the drive sends them (send_block), into sector, y on: pull CLK and release it
+; (time zero, the write cycle); the drive sees the release within 7 of its cycles and puts out
+; pair k 12 + 12 k cycles after seeing it, each held 12 (k = 0 to 7: four a byte). We read pair
+; k at 21 + 12 k of our cycles, but the fifth at 68: past the latest start (7 + 12 + 12 k drive
+; cycles = 18.7 + 11.8 k of ours: the drive's clock is 1.5 % faster) and before the earliest end
+; (23.6 + 11.8 k), with two cycles or more either side. The pull is held 20 cycles, long
+; enough for the drive's "ready" (send), which frees DATA after it sees the pull and must still
+; see the release within 7 cycles.
+; A byte comes out with b's bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted (a 1
+; pulls its line: we read 0): WIRED(b). The fast file's data bytes are stored so that this
+; gives them back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (HELLO, status,
+; links) come as WIRED of themselves. SCREEN_ON: each read carries the VIC's bank in bits 0-1
+; (our writes keep bank 0): the last read's stay in the byte, eor'd (BUS_BANK).
+; in: Y  out: sector + Y, + Y + 1; Y + 2 (Z = 1: 0)  clobbers: A Y
+.proc take_pair
 .if ::SCREEN_ON
-        ldy     #0
-@pair:  jsr     take_pair
-        bne     @pair
-        sty     wired
-@sum:   lda     sector, y
-        eor     #BUS_BANK               ; (take_pair leaves the VIC's bank bits in)
-        sta     sector, y
-        eor     wired
-        sta     wired
-        iny
-        bne     @sum
-.else
-        lda     sector + $FE            ; the first pass adds the last pair as it was: cancel it
-        eor     sector + $FF
-        sta     wired                   ; the sum
-        ldx     #BUS_PULL_CLK           ; X: each pair's pull
-        stx     CIA2_PRA                ; the first pair's, held 20 cycles
-        ldy     #$FF                    ; Y: the last pair's second byte
+        jsr     clear_lines
+.endif
+        lda     #BUS_PULL_CLK | BUS_BANK
+        sta     CIA2_PRA                ; CLK pulled: "the next pair"
         jsr     delay12
-@pair:  lda     #BUS_RELEASED
-        sta     CIA2_PRA                ; time zero
-        lda     sector - 1, y           ; (5 cycles: always across a page)
-        eor     sector, y
-        eor     wired
-        sta     wired
-        iny
+        nop
+        lda     #BUS_RELEASED | BUS_BANK
+        sta     CIA2_PRA                ; released: time zero
+        jsr     delay12
+        nop
+        bit     $00
         TAKE_BYTE                       ; +21 to +57
         sta     sector, y
         iny
         TAKE_BYTE                       ; +68 to +104
-        stx     CIA2_PRA                ; +108: the next pair's pull
         sta     sector, y
-        cpy     #$FF
-        bne     @pair                   ; +124: its time zero (+125 if across a page)
-        lda     #BUS_RELEASED
-        sta     CIA2_PRA                ; the last pull let go, well before the drive's next
-        lda     sector + $FE            ; "ready"
-        eor     sector + $FF
-        eor     wired
-        sta     wired
-.endif
-        jsr     get_byte                ; the checksum
-        eor     #$FF
-        cmp     wired
-        beq     :+
-        jmp     bad_block
-:       rts
+        iny
+delay12:
+        rts                             ; (JSR to it: 12 cycles)
 .endproc
-.assert <sector = 0, error, "receive_block's timing: sector - 1, y must cross a page, sector, y not"
+delay12         = take_pair::delay12
+TAKE_PAIR       = take_pair
 
-; One byte from send (drive.s): wait for its "ready" (DATA low), then take it.
-; in: -  out: A = the byte as take_byte assembles it  clobbers: A
-.proc get_byte
-:       bit     CIA2_PRA
-        bmi     :-
-        jmp     TAKE
-.endproc
-
-; One byte as the drive sends it (send_block): pull CLK and release it (time zero, the write
-; cycle); the drive sees the release within 7 of its cycles and puts out pair k 12 + 12 k cycles
-; after seeing it, each held 12. We read pair k at 21 + 12 k of our cycles: past the latest start
-; (7 + 12 + 12 k drive cycles = 18.7 + 11.8 k of ours: the drive's clock is 1.5 % faster) and
-; before the earliest end (23.6 + 11.8 k), with two cycles or more either side. The pull is held
-; 20 cycles: past the drive's return to its wait in a block (at most 88.7 of our cycles after
-; the previous time zero; the next pull starts at 85), and long enough for send, which frees
-; DATA after it sees the pull (it must see the release within 7 cycles: 17 are needed).
-; The byte comes out with b's bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted (a 1
-; pulls its line: we read 0): WIRED(b). The fast file's data bytes are stored so that this
-; gives them back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (HELLO, status,
-; links) come as WIRED of themselves.
-; in: -  out: A = WIRED(the byte the drive sent)  clobbers: A
-.proc take_byte
-        lda     #BUS_PULL_CLK | BUS_BANK
-        sta     CIA2_PRA                ; CLK pulled: "the next byte"
-        jsr     done                    ; 12 cycles
-        nop
-        lda     #BUS_RELEASED | BUS_BANK
-        sta     CIA2_PRA                ; released: time zero
-        jsr     done
-        nop
-        bit     $00
-        TAKE_BYTE                       ; +21 to +57
-.if ::SCREEN_ON
-        eor     #BUS_BANK               ; the VIC's bank, read back in bits 0-1 (take_clear)
-.endif
-done:   rts
-.endproc
-delay12         = take_byte::done       ; JSR to it: 12 cycles
-
-; SCREEN_ON: VIC bank 0 stays in our writes, so each read carries its bits 0-1; only the last
-; read's stay in the byte, eor'd, which take_byte takes back. And take_clear waits clear of
-; the VIC's bad lines: two bytes' timed part (take_pair), from the pull to the last read, ends
-; within two raster lines and a quarter of the raster read here, so the pull waits while the
-; line is a bad one or one of the three before it (lines Y-3 to Y modulo 8, Y = YSCROLL).
-; in: bad_phase  out: as take_byte  clobbers: A
-.if SCREEN_ON
-.proc take_clear
-        jsr     clear_lines
-        jmp     take_byte
-.endproc
-
+; SCREEN_ON: take_pair waits clear of the VIC's bad lines: its timed part, from the pull to the
+; last read, ends within two raster lines and a quarter of the raster read here, so the pull
+; waits while the line is a bad one or one of the three before it (lines Y-3 to Y modulo 8,
+; Y = YSCROLL).
 ; in: bad_phase  out: -  clobbers: A
+.if SCREEN_ON
 .proc clear_lines
 @line:  lda     VIC_RASTER
         sec
@@ -381,29 +341,6 @@ delay12         = take_byte::done       ; JSR to it: 12 cycles
         and     #7
         cmp     #4
         bcc     @line
-        rts
-.endproc
-
-; SCREEN_ON: two bytes from send_block into sector, y on, clear of the bad lines, each as
-; take_byte takes one (the VIC's bank bits left in: receive_block takes them out).
-; in: Y, bad_phase  out: Y + 2 (Z = 1: 0)  clobbers: A
-.proc take_pair
-        jsr     clear_lines
-        lda     #BUS_PULL_CLK | BUS_BANK
-        sta     CIA2_PRA
-        jsr     delay12
-        nop
-        lda     #BUS_RELEASED | BUS_BANK
-        sta     CIA2_PRA                ; time zero
-        jsr     delay12
-        nop
-        bit     $00
-        TAKE_BYTE                       ; +21 to +57
-        sta     sector, y
-        iny
-        TAKE_BYTE                       ; +68 to +104
-        sta     sector, y
-        iny
         rts
 .endproc
 .endif
@@ -560,7 +497,7 @@ slow_note_end:
         rts
 .endproc
 
-; A link byte as take_byte assembled it, put right: each of its bits inverted goes back to
+; A link byte as take_pair assembled it, put right: each of its bits inverted goes back to
 ; where bit_order says.
 ; in: A  out: A = the byte the drive sent  clobbers: A X
 .proc unwire
@@ -575,6 +512,62 @@ slow_note_end:
         rts
 .endproc
 bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04  ; WIRED's bits 7-0 from b's
+
+; One block from send_block (drive.s) into `sector`: its link as take_pair assembles it, its
+; data as the fast file holds it; checked against the checksum its status brought. The pairs
+; as take_pair takes them, but inline: the pull for the next as soon as the last read is done,
+; and the sum of the last pair in the wait after the release. The drive looks for the next
+; pull 115 of its cycles after it saw the release, 122 at most after time zero (120.2 of ours);
+; the pull, from 108 to 124, covers that and is longer than the drive's 7-cycle wait, which then
+; sees the release within 7 cycles, as with take_pair. SCREEN_ON: take_pair's, clear of the bad
+; lines, the VIC's bank bits taken out after.
+; in: the block's status taken (get_status)  out: sector = the block (else bad_block)
+; clobbers: A X Y
+.proc receive_block
+.if ::SCREEN_ON
+        ldy     #0
+@pair:  jsr     take_pair
+        bne     @pair
+        sty     wired
+@bank:  lda     sector, y
+        eor     #BUS_BANK
+        sta     sector, y
+        eor     wired
+        sta     wired
+        iny
+        bne     @bank
+.else
+        lda     sector + $FE            ; the first pass adds the last pair as it was: cancel it
+        eor     sector + $FF
+        sta     wired                   ; the sum
+        ldx     #BUS_PULL_CLK           ; X: each pair's pull
+        stx     CIA2_PRA                ; the first pair's, held 20 cycles
+        ldy     #$FF                    ; Y: the last pair's second byte
+        jsr     delay12
+@pair:  lda     #BUS_RELEASED
+        sta     CIA2_PRA                ; time zero
+        lda     sector - 1, y           ; (5 cycles: always across a page)
+        eor     sector, y
+        eor     wired
+        sta     wired
+        iny
+        TAKE_BYTE                       ; +21 to +57
+        sta     sector, y
+        iny
+        TAKE_BYTE                       ; +68 to +104
+        stx     CIA2_PRA                ; +108: the next pair's pull
+        sta     sector, y
+        cpy     #$FF
+        bne     @pair                   ; +124: its time zero (+125 if across a page)
+        lda     #BUS_RELEASED
+        sta     CIA2_PRA                ; the last pull let go, well before the drive's next
+        lda     sector + $FE            ; "ready"
+        eor     sector + $FF
+        eor     wired
+.endif
+        jmp     check_sum
+.endproc
+.assert <sector = 0, error, "receive_block's timing: sector - 1, y must cross a page, sector, y not"
 
 ; The route from the stream header (stream.inc): at image_start on to the stream's copy, at the
 ; stream's end on to the blob's place.
@@ -608,9 +601,9 @@ bad_phase:      .res 1          ; YSCROLL - 3: clear_lines waits on lines 0-3 pa
 saved_bus:      .res 1
 rounds:         .res 1
 last:           .res 1
+expected:       .res 1          ; the block's checksum as its status pair brought it
 ROUTE_END       = 8
 route:          .res ROUTE_END + 2  ; (address, then where to go on) twice; a stop: $0000
 leg:            .res 1          ; route's next switch: 0, STREAM_LEG, ROUTE_END
 
 HIGH_END        = $C800         ; fastload.cfg's HIGH
-.assert __LOADER2_RUN__ + PAYLOAD <= HIGH_END, error, "receive_part2 runs off HIGH"

@@ -73,7 +73,7 @@ BUFFER      := $0600            ; buffer 3: the block (this code is in buffers 0
 QUADS       := BUFFER - 1       ; a group's GCR bytes 0-3: block bytes 4k-1 .. 4k+2 (k its group)
 FIFTHS      := $0500            ; buffer 2 (the DOS read this file through it, and is done)
 ID_SLOT     := QUADS            ; group 0's first byte: the ID
-SEND_SLOT   := QUADS - 1        ; send's two bytes (the second ID_SLOT: the ID checked by then)
+SEND_SLOT   := QUADS - 1        ; send's pair (the second ID_SLOT: the ID checked by then)
 LAST_BYTE   := BUFFER + $FF     ; group 64's first byte: the block's last
 ; The decoding tables: the 5-bit code of each nibble, and back, in the stack page's top, where
 ; the ROM's own reads keep GCR bytes 256-325 (this code's reads do not).
@@ -156,11 +156,11 @@ game_first:
         jsr     build_tables
 @block: jsr     read_block
         bne     @end                    ; A = the error
+        lda     checksum                ; the status pair's second byte: the C64 checks the
+        sta     SEND_SLOT + 1           ; block by it
         lda     #0
         jsr     send                    ; status: the sector follows
         jsr     send_block
-        lda     checksum
-        jsr     send                    ; the C64 checks the block by it
         ldx     BUFFER + 1              ; (a sector off the track is not found: an error)
         lda     BUFFER
         beq     @ok                     ; the last block
@@ -388,15 +388,10 @@ second: lda     BUFFER, y
         rts
 .endproc
 
-; Send A alone: DATA pulled ("a byte is ready") until the C64 pulls CLK, then as send_block sends
-; two bytes, A and a 0, which pulls no line (the C64 takes only the first: boot.s, take_byte).
-; DATA is free again 6 cycles after the pull is seen, which is within 7 of its start; the
-; release, 20 cycles after the pull, is still seen within 7 cycles.
-; in: A  out: -  clobbers: A X Y
+; Send A and SEND_SLOT + 1 (a status's checksum) as one pair, announced (ready).
+; in: A, SEND_SLOT + 1  out: -  clobbers: A X Y
 .proc send
         sta     SEND_SLOT
-        lda     #0
-        sta     SEND_SLOT + 1
         lda     #>SEND_SLOT
         ldy     #<SEND_SLOT             ; one pair: Y is 0 after it, and send_block returns
         bne     send_block::from        ; (always)
@@ -404,7 +399,7 @@ second: lda     BUFFER, y
 
 ; send's announcement: DATA pulled ("a byte is ready") until the C64 pulls CLK; it is let go 6
 ; cycles after the pull is seen, within 7 of its start; the release, 20 cycles after the pull
-; (boot.s, take_byte), is still seen within 7 cycles.
+; (boot.s, take_pair), is still seen within 7 cycles.
 ; in: A = CLK_IN, X = DATA_OUT | CLK_OUT, Y = send's index  out: -  clobbers: A X Y
 .proc ready
         lsr                             ; DATA_OUT
