@@ -29,9 +29,6 @@ STATUS_OK = 0
 PAYLOAD = 254
 MPU_ZERO = 0x02                 # the 6502's Z flag
 WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s: the bits of b the C64 assembles, bit 7 down
-# receive_start's wait for the next frame (BIT $D011: BPL, then BIT $D011: BMI): py65 has no
-# raster, so the stub's machine steps over it
-FRAME_WAIT = bytes([0x2C, 0x11, 0xD0, 0x10, 0xFB, 0x2C, 0x11, 0xD0, 0x30, 0xFB])
 
 
 def on_the_wire(byte: int) -> int:
@@ -51,11 +48,7 @@ def loader_machine(game: bytes, labels: dict[str, int], boot: bytes,
     machine = Machine(game, labels, depack=False)
     size, run = boot_labels["__LOADER_SIZE__"], boot_labels["__LOADER_RUN__"]
     at = 2 + boot_labels["__LOADER_LOAD__"] - 0x0801
-    code = bytearray(boot[at:at + size])
-    wait = code.find(FRAME_WAIT)
-    assert wait > 0 and code.count(FRAME_WAIT) == 1
-    code[wait:wait + len(FRAME_WAIT)] = bytes([0xEA]) * len(FRAME_WAIT)     # NOPs
-    machine.memory[run:run + size] = code
+    machine.memory[run:run + size] = boot[at:at + size]
     return machine
 
 

@@ -33,6 +33,7 @@ SCREEN_ON       = 0             ; 1: the screen stays on (ca65 -D SCREEN_ON=1)
 BUS_BANK        = SCREEN_ON * BANK_0    ; CIA2_PRA's bits 0-1 in our writes
 COPY_PAGES      = 2 + SCREEN_ON ; the boot file's loader: the first part (SCREEN_ON: both)
 BASIC_ERROR     := $0300        ; BASIC: its error handler's vector (X = the error)
+BASIC_STROUT    := $AB1E        ; BASIC: print the string at A/Y, up to a 0
 BASIC_LOAD_ERROR = 29           ; ?LOAD  ERROR
 GAME_START      = 2061          ; the game's SYS target (its own BASIC stub)
 COMMAND_LFN     = 15
@@ -132,6 +133,47 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
 
 .segment "LOADER"
 
+; Two bytes as the drive sends them (send_block), into sector, y on: pull CLK and release it
+; (time zero, the write cycle); the drive sees the release within 7 of its cycles and puts out
+; the first byte's pair k 12 + 12 k cycles after seeing it, the second's 65 + 12 k, each held
+; 12 (k = 0 to 3). We read them at 21 + 12 k and 73 + 12 k of our cycles: past the latest start
+; (7 + 12 + 12 k drive cycles = 18.7 + 11.8 k of ours: the drive's clock is 1.5 % faster; 70.9 +
+; 11.8 k) and before the earliest end (23.6 + 11.8 k; 75.9 + 11.8 k), with two cycles or more
+; either side. The pull is held 20 cycles, long
+; enough for the drive's "ready" (send), which frees DATA after it sees the pull and must still
+; see the release within 7 cycles.
+; A byte comes out with b's bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted (a 1
+; pulls its line: we read 0): WIRED(b). The fast file's data bytes are stored so that this
+; gives them back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (HELLO, status,
+; links) come as WIRED of themselves. SCREEN_ON: each read carries the VIC's bank in bits 0-1
+; (our writes keep bank 0): the last read's stay in the byte, eor'd (BUS_BANK).
+; in: Y  out: sector + Y, + Y + 1; Y + 2 (Z = 1: 0)  clobbers: A X Y
+.proc take_pair
+.if ::SCREEN_ON
+        jsr     clear_lines
+.endif
+        lda     #BUS_PULL_CLK | BUS_BANK
+        sta     CIA2_PRA                ; CLK pulled: "the next pair"
+        jsr     delay12
+        nop
+        lda     #BUS_RELEASED | BUS_BANK
+        sta     CIA2_PRA                ; released: time zero
+        jsr     delay12
+        bit     $00
+        ldx     #2
+@byte:  TAKE_BYTE                       ; +21 to +57; then +73 to +109
+        sta     sector, y
+        iny
+        dex
+        bne     @byte
+.assert >@byte = >*, error, "take_pair's timing: its branch within one page"
+        tya                             ; Z = 1: Y is 0
+delay12:
+        rts                             ; (JSR to it: 12 cycles)
+.endproc
+delay12         = take_pair::delay12
+TAKE_PAIR       = take_pair
+
 ; in: LAST_DEVICE  out: does not return (the game runs, or BASIC after a message)
 ; clobbers: A X Y
 .proc fastload
@@ -167,7 +209,8 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         sta     dest
         lda     #>(__LOADER2_RUN__ - 2)
         sta     dest + 1
-        ldx     #<PART2_BLOCKS
+        lda     #<PART2_BLOCKS
+        sta     rounds
 @block: jsr     get_status
         ldy     #0
 @pair:  jsr     TAKE_PAIR
@@ -190,7 +233,7 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
         sta     dest
         bcc     :+
         inc     dest + 1
-:       dex
+:       dec     rounds
         bne     @block
         rts
 .endproc
@@ -218,12 +261,8 @@ PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD
         sta     bad_phase
 .else
         and     #$EF                    ; screen off: no bad lines steal the CPU from a read
-        sta     VIC_CTRL1
-:       bit     VIC_CTRL1               ; to the next frame, which then has none
-        bpl     :-
-:       bit     VIC_CTRL1
-        bmi     :-
-.endif
+        sta     VIC_CTRL1               ; from the next frame on (the drive's HELLO comes
+.endif                                  ; frames later: it reads its code first)
         lda     #BUS_RELEASED | BUS_BANK    ; lines released
         sta     CIA2_PRA
         lda     #WAIT_ROUNDS
@@ -289,44 +328,6 @@ PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD
         jmp     (BASIC_ERROR)           ; ?LOAD  ERROR, as BASIC says it, and READY.
 .endproc
 
-; Two bytes as the drive sends them (send_block), into sector, y on: pull CLK and release it
-; (time zero, the write cycle); the drive sees the release within 7 of its cycles and puts out
-; pair k 12 + 12 k cycles after seeing it, each held 12 (k = 0 to 7: four a byte). We read pair
-; k at 21 + 12 k of our cycles, but the fifth at 68: past the latest start (7 + 12 + 12 k drive
-; cycles = 18.7 + 11.8 k of ours: the drive's clock is 1.5 % faster) and before the earliest end
-; (23.6 + 11.8 k), with two cycles or more either side. The pull is held 20 cycles, long
-; enough for the drive's "ready" (send), which frees DATA after it sees the pull and must still
-; see the release within 7 cycles.
-; A byte comes out with b's bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted (a 1
-; pulls its line: we read 0): WIRED(b). The fast file's data bytes are stored so that this
-; gives them back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (HELLO, status,
-; links) come as WIRED of themselves. SCREEN_ON: each read carries the VIC's bank in bits 0-1
-; (our writes keep bank 0): the last read's stay in the byte, eor'd (BUS_BANK).
-; in: Y  out: sector + Y, + Y + 1; Y + 2 (Z = 1: 0)  clobbers: A Y
-.proc take_pair
-.if ::SCREEN_ON
-        jsr     clear_lines
-.endif
-        lda     #BUS_PULL_CLK | BUS_BANK
-        sta     CIA2_PRA                ; CLK pulled: "the next pair"
-        jsr     delay12
-        nop
-        lda     #BUS_RELEASED | BUS_BANK
-        sta     CIA2_PRA                ; released: time zero
-        jsr     delay12
-        nop
-        bit     $00
-        TAKE_BYTE                       ; +21 to +57
-        sta     sector, y
-        iny
-        TAKE_BYTE                       ; +68 to +104
-        sta     sector, y
-        iny
-delay12:
-        rts                             ; (JSR to it: 12 cycles)
-.endproc
-delay12         = take_pair::delay12
-TAKE_PAIR       = take_pair
 
 ; SCREEN_ON: take_pair waits clear of the VIC's bad lines: its timed part, from the pull to the
 ; last read, ends within two raster lines and a quarter of the raster read here, so the pull
@@ -359,12 +360,9 @@ TAKE_PAIR       = take_pair
 ; The drive took no code: the KERNAL loads W64GAME instead (its own speed).
 ; in: LAST_DEVICE  out: does not return (the game, or LOAD ERROR)  clobbers: A X Y
 .proc kernal_load
-        ldx     #0
-:       lda     slow_note, x
-        jsr     KERNAL_CHROUT
-        inx
-        cpx     #slow_note_end - slow_note
-        bne     :-
+        lda     #<slow_note
+        ldy     #>slow_note
+        jsr     BASIC_STROUT
         lda     #game_name_end - game_name
         ldx     #<game_name
         ldy     #>game_name
@@ -377,20 +375,8 @@ TAKE_PAIR       = take_pair
         jsr     KERNAL_LOAD
         bcc     :+
         jmp     bad_block
-:       stx     dest
-        sty     dest + 1
-        jmp     start_game
-.endproc
-
-; BASIC's pointers as LOAD leaves them, then the game's own start.
-; in: dest = the end of the game  out: does not return  clobbers: A
-.proc start_game
-        lda     dest
-        sta     VARTAB
-        sta     LOAD_END
-        lda     dest + 1
-        sta     VARTAB + 1
-        sta     LOAD_END + 1
+:       stx     VARTAB                  ; BASIC's end of the program as its LOAD would set it
+        sty     VARTAB + 1              ; (the KERNAL's own end, LOAD_END, is set)
         jmp     GAME_START
 .endproc
 
@@ -399,8 +385,7 @@ drive_command_end:                      ; utility loader (ca65 keeps ASCII, PETS
 game_name:      .byte   $57, "64", $47, $41, $4D, $45          ; "W64GAME"
 game_name_end:
 slow_note:      .byte   CLEAR_SCREEN, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $41
-                .byte   $44, $45, $52, 13               ; "NO FAST LOADER" on a clear screen
-slow_note_end:
+                .byte   $44, $45, $52, 13, 0            ; "NO FAST LOADER" on a clear screen
 
 .segment "LOADER2"
 
@@ -439,6 +424,18 @@ slow_note_end:
         jmp     start_game
 .endproc
 .assert stream_game = __LOADER2_RUN__, error, "receive_part2's caller jumps to LOADER2's start"
+
+; BASIC's pointers as LOAD leaves them, then the game's own start.
+; in: dest = the end of the game  out: does not return  clobbers: A
+.proc start_game
+        lda     dest
+        sta     VARTAB
+        sta     LOAD_END
+        lda     dest + 1
+        sta     VARTAB + 1
+        sta     LOAD_END + 1
+        jmp     GAME_START
+.endproc
 
 ; The next block of the game from send_block (drive.s), its bytes stored along the route; then
 ; LOADER_LIMIT for the depacker.
@@ -517,8 +514,8 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04  ; WIRED's bits 7
 ; data as the fast file holds it; checked against the checksum its status brought. The pairs
 ; as take_pair takes them, but inline: the pull for the next as soon as the last read is done,
 ; and the sum of the last pair in the wait after the release. The drive looks for the next
-; pull 115 of its cycles after it saw the release, 122 at most after time zero (120.2 of ours);
-; the pull, from 108 to 124, covers that and is longer than the drive's 7-cycle wait, which then
+; pull 120 of its cycles after it saw the release, 127 at most after time zero (125.1 of ours);
+; the pull, from 113 to 129, covers that and is longer than the drive's 7-cycle wait, which then
 ; sees the release within 7 cycles, as with take_pair. SCREEN_ON: take_pair's, clear of the bad
 ; lines, the VIC's bank bits taken out after.
 ; in: the block's status taken (get_status)  out: sector = the block (else bad_block)
@@ -554,11 +551,13 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04  ; WIRED's bits 7
         TAKE_BYTE                       ; +21 to +57
         sta     sector, y
         iny
-        TAKE_BYTE                       ; +68 to +104
-        stx     CIA2_PRA                ; +108: the next pair's pull
+        nop
+        bit     $00
+        TAKE_BYTE                       ; +73 to +109
+        stx     CIA2_PRA                ; +113: the next pair's pull
         sta     sector, y
         cpy     #$FF
-        bne     @pair                   ; +124: its time zero (+125 if across a page)
+        bne     @pair                   ; +129: its time zero (+130 if across a page)
         lda     #BUS_RELEASED
         sta     CIA2_PRA                ; the last pull let go, well before the drive's next
         lda     sector + $FE            ; "ready"

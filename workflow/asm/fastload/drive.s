@@ -323,9 +323,10 @@ game_first:
 
 ; Send BUFFER's 256 bytes, two each time the C64 asks (boot.s, receive_block): it pulls CLK and
 ; releases it; the release is time zero, seen within 7 cycles by the second wait (at r). Then the
-; two bytes go out as eight bit pairs, one every 12 cycles from r + 12: a byte's pairs carry its
-; bits 0 and 2, 1 and 3, 4 and 6, 5 and 7, on DATA and CLK, a 1 pulling its line; at r + 108
-; every line is free again, and at r + 115 the loop looks for the next pull. SAX writes A AND X
+; two bytes go out as eight bit pairs, each held 12 cycles, the first byte's from r + 12, the
+; second's from r + 65: a byte's pairs carry its bits 0 and 2, 1 and 3, 4 and 6, 5 and 7, on
+; DATA and CLK, a 1 pulling its line; at r + 113 every line is free again, and at r + 120 the
+; loop looks for the next pull. SAX writes A AND X
 ; (X keeps DATA_OUT | CLK_OUT), so the byte is shifted in A, never masked: nothing to prepare.
 ; in: -  out: -  clobbers: A X Y
 .proc send_block
@@ -360,29 +361,31 @@ first:  lda     BUFFER, y               ; (send: SEND_SLOT's page)
         nop
         sax     VIA1_PB                 ; r + 48: bits 5, 7
         iny
+        nop                             ; (the C64 loops between the two bytes)
+        bit     $00
 second: lda     BUFFER, y
         rol
-        sax     VIA1_PB                 ; r + 60: the second byte's bits 0, 2
+        sax     VIA1_PB                 ; r + 65: the second byte's bits 0, 2
         ror
         nop
         nop
         nop
-        sax     VIA1_PB                 ; r + 72: 1, 3
+        sax     VIA1_PB                 ; r + 77: 1, 3
         lsr
         lsr
         lsr
         nop
-        sax     VIA1_PB                 ; r + 84: 4, 6
+        sax     VIA1_PB                 ; r + 89: 4, 6
         lsr
         nop
         nop
         nop
-        sax     VIA1_PB                 ; r + 96: 5, 7
+        sax     VIA1_PB                 ; r + 101: 5, 7
         lda     #CLK_IN
         iny
         nop
         nop
-        sax     VIA1_PB                 ; r + 108: released (CLK_IN AND X = 0)
+        sax     VIA1_PB                 ; r + 113: released (CLK_IN AND X = 0)
         bne     pair
 .assert >pair = >*, error, "send_block's timing: its branches within one page"
         rts
