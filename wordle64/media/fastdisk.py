@@ -52,7 +52,7 @@ TRACK_SHIFT_MS = 86.0
 # Where the first three files lie: the directory's own track, so that neither the KERNAL's LOAD,
 # the DOS's "&" nor the bootstrap moves the head between the directory and the file; (first
 # sector, sectors between blocks), each the quickest of those tried on VICE's 1541 (docs/vice.md)
-BOOT_PLACE = (8, 8)
+BOOT_PLACE = (8, 5)
 DRIVE_PLACE = (12, 7)
 CODE_PLACE = (14, 4)
 GAME_FIRST_SECTOR = 4           # on GAME_TRACKS[0]
