@@ -45,7 +45,7 @@ TURN_MS = 200.0                 # one turn of a 1541's disk (300 rpm)
 # (the DOS's own order, 17, 19, 16, 20, ..., crosses the directory track at every change)
 GAME_TRACKS = list(range(17, 0, -1)) + list(range(19, 36))
 GAME_FIRST = 0x0303             # drive.s's game_first: the game's first track and sector
-STEP_MS = 28.0                  # drive.s's step_track: two half steps of STEP_WAIT x 256 x 9 cycles
+STEP_MS = 18.4                  # drive.s's step_track: two half steps of STEP_WAIT x 256 x 9 cycles
 # On VICE's 1541 a .d64's next track out passes its sector s under the head this much later than
 # this track passes its own sector s (9 of 21 sectors: measured, docs/vice.md)
 TRACK_SHIFT_MS = 86.0

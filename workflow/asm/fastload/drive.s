@@ -37,7 +37,8 @@ DRIVE_PORT  := $1C00            ; VIA2 port B: bits 0-1 the stepper's phase, 2 m
 STEPPER     = $03               ; 5-6 the bit rate of the track's zone
 HEAD_TRACK  := $0022            ; the DOS's record of the track under the head
 SAME_ZONE_LAST = 17             ; tracks 1-17 share a zone (21 sectors, one bit rate)
-STEP_WAIT   = 6                 ; a half step's settling time, in rounds of 256 x 9 cycles
+STEP_WAIT   = 4                 ; a half step's settling time, in rounds of 256 x 9 cycles (the
+                                ; DOS itself steps a half track each 8.2 ms: its controller IRQ)
 STEP_OUT    = STEPPER           ; a half step: the stepper's phase - 1 (mod 4), or + 1
 STEP_IN     = 1
 DIR_TRACK   = 18
