@@ -322,6 +322,30 @@ game_first:
         rts
 .endproc
 
+; A byte's four bit pairs, 12 cycles apart, the first 4 cycles after the macro starts: bits 0
+; and 2, 1 and 3, 4 and 6, 5 and 7 on DATA and CLK (X = DATA_OUT | CLK_OUT: SAX keeps the rest
+; of the port at 0).
+; in: A = the byte, X  out: -  clobbers: A
+.macro SEND_BYTE
+        rol
+        sax     VIA1_PB                 ; bits 0, 2
+        ror
+        nop
+        nop
+        nop
+        sax     VIA1_PB                 ; bits 1, 3
+        lsr
+        lsr
+        lsr
+        nop
+        sax     VIA1_PB                 ; bits 4, 6
+        lsr
+        nop
+        nop
+        nop
+        sax     VIA1_PB                 ; bits 5, 7
+.endmacro
+
 ; Send BUFFER's 256 bytes, two each time the C64 asks (boot.s, receive_block): it pulls CLK and
 ; releases it; the release is time zero, seen within 7 cycles by the second wait (at r). Then the
 ; two bytes go out as eight bit pairs, each held 12 cycles, the first byte's from r + 12, the
@@ -344,44 +368,12 @@ pair:   bit     VIA1_PB
 free:   bit     VIA1_PB
         bne     free                    ; and releases it: time zero, seen at r
 first:  lda     BUFFER, y               ; (send: SEND_SLOT's page)
-        rol
-        sax     VIA1_PB                 ; r + 12: bits 0, 2
-        ror
-        nop
-        nop
-        nop
-        sax     VIA1_PB                 ; r + 24: bits 1, 3
-        lsr
-        lsr
-        lsr
-        nop
-        sax     VIA1_PB                 ; r + 36: bits 4, 6
-        lsr
-        nop
-        nop
-        nop
-        sax     VIA1_PB                 ; r + 48: bits 5, 7
+        SEND_BYTE                       ; r + 12, 24, 36, 48
         iny
         nop                             ; (the C64 loops between the two bytes)
         bit     $00
 second: lda     BUFFER, y
-        rol
-        sax     VIA1_PB                 ; r + 65: the second byte's bits 0, 2
-        ror
-        nop
-        nop
-        nop
-        sax     VIA1_PB                 ; r + 77: 1, 3
-        lsr
-        lsr
-        lsr
-        nop
-        sax     VIA1_PB                 ; r + 89: 4, 6
-        lsr
-        nop
-        nop
-        nop
-        sax     VIA1_PB                 ; r + 101: 5, 7
+        SEND_BYTE                       ; r + 65, 77, 89, 101
         lda     #CLK_IN
         iny
         nop
