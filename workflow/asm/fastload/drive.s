@@ -9,15 +9,16 @@
 ; to the C64 as soon as it is read (the C64 side: boot.s). It moves the head to the next track
 ; out itself, in the job; only a move the DOS must make (another zone) ends the job. No turn of
 ; the disk is lost to the job loop's polling.
-; First a HELLO byte. Then per block: a status byte (0: the sector follows; else the job's error
-; code, or BAD_LINK for a link off the disk), then the sector's 256 bytes as read, its link first.
-; After the last block, or an error, it gives the bus back and returns to the DOS.
+; First a HELLO pair. Then per block: a status pair (0 and the checksum the disk holds for the
+; block, which the C64 checks it by; else the job's error code, or BAD_LINK for a link off the
+; disk), then the sector's 256 bytes as read, its link first. After the last block, or an error,
+; it gives the bus back and returns to the DOS.
 ;
-; Byte protocol (levels on the bus; the drive's own port reads 1 for a line pulled low): the C64
-; asks for each byte by pulling CLK and releasing it; the release is time zero, and the byte
-; follows as four bit pairs on DATA and CLK at fixed times (send_block; boot.s reads each in the
-; middle of its window). A HELLO or status byte is announced first: DATA held low until the
-; C64's pull (send).
+; Protocol (levels on the bus; the drive's own port reads 1 for a line pulled low): the C64 asks
+; for each pair of bytes by pulling CLK and releasing it; the release is time zero, and the two
+; bytes follow as eight bit pairs on DATA and CLK at fixed times (send_block; boot.s reads each
+; in the middle of its window). A HELLO or status pair is announced first: DATA held low until
+; the C64's pull (ready).
 
 .setcpu "6502X"              ; SAX: the 1541's NMOS 6502 has it
 .include "fastload.inc"
