@@ -139,9 +139,8 @@ COPIED          = __LOADER_SIZE__ + SCREEN_ON * __LOADER2_SIZE__
 ; 12 (k = 0 to 3). We read them at 21 + 12 k and 73 + 12 k of our cycles: past the latest start
 ; (7 + 12 + 12 k drive cycles = 18.7 + 11.8 k of ours: the drive's clock is 1.5 % faster; 70.9 +
 ; 11.8 k) and before the earliest end (23.6 + 11.8 k; 75.9 + 11.8 k), with two cycles or more
-; either side. The pull is held 20 cycles, long
-; enough for the drive's "ready" (send), which frees DATA after it sees the pull and must still
-; see the release within 7 cycles.
+; either side. The pull is held 20 cycles, long enough for the drive's "ready" (send), which
+; frees DATA after it sees the pull and must still see the release within 7 cycles.
 ; A byte comes out with b's bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted (a 1
 ; pulls its line: we read 0): WIRED(b). The fast file's data bytes are stored so that this
 ; gives them back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (HELLO, status,
@@ -172,7 +171,6 @@ delay12:
         rts                             ; (JSR to it: 12 cycles)
 .endproc
 delay12         = take_pair::delay12
-TAKE_PAIR       = take_pair
 
 ; in: LAST_DEVICE  out: does not return (the game runs, or BASIC after a message)
 ; clobbers: A X Y
@@ -213,7 +211,7 @@ TAKE_PAIR       = take_pair
         sta     rounds
 @block: jsr     get_status
         ldy     #0
-@pair:  jsr     TAKE_PAIR
+@pair:  jsr     take_pair
         bne     @pair
         tya
 @sum:   eor     sector, y
@@ -281,7 +279,7 @@ PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD
         sec
         rts
 @hello: ldy     #<HELLO_PAIR
-        jsr     TAKE_PAIR
+        jsr     take_pair
         lda     HELLO_PAIR
         cmp     #WIRED_HELLO ^ BUS_BANK
         bne     bad_block
@@ -296,7 +294,7 @@ PART2_BLOCKS    = (__LOADER2_SIZE__ + PAYLOAD - 1) / PAYLOAD
 :       bit     CIA2_PRA
         bmi     :-                      ; DATA low: the drive's pair is ready
         ldy     #<STATUS_PAIR
-        jsr     TAKE_PAIR
+        jsr     take_pair
         lda     STATUS_PAIR
         cmp     #WIRED_ZERO ^ BUS_BANK
         bne     bad_block
@@ -538,7 +536,8 @@ bit_order:      .byte   $20, $80, $10, $40, $02, $08, $01, $04  ; WIRED's bits 7
         eor     sector + $FF
         sta     wired                   ; the sum
         ldx     #BUS_PULL_CLK           ; X: each pair's pull
-        stx     CIA2_PRA                ; the first pair's, held 20 cycles
+        stx     CIA2_PRA                ; the first pair's, held 20 cycles (the drive went
+                                        ; back to its wait right after the status pair)
         ldy     #$FF                    ; Y: the last pair's second byte
         jsr     delay12
 @pair:  lda     #BUS_RELEASED
