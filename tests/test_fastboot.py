@@ -2,9 +2,11 @@
 stub stands in for the bus at the byte level (take_pair trapped: each call stores the next two
 bytes as the wire delivers them; receive_block, the fast inline loop, trapped: the block's 256
 bytes so; DATA reads "a pair ready" while one is left), sending the fast file (the loader's
-second part, then the game) with each block's status and checksum. Everything else runs as on the C64: the HELLO, each
-block's status, the second part received into its place and run, the last block's link put
-right, the route, the depacker's streaming entry taking blocks between its tokens. The wire's
+second part, then the game) with each block's status and checksum; the KERNAL's SETNAM, SETLFS
+and OPEN trapped. Everything else runs as on the C64: the first part from its entry, each
+block's status, the second part's first block run where it lands and moving itself, its second
+taken, the last block's link put right, the route, the depacker's streaming entry taking blocks
+between its tokens. The wire's
 timing is VICE's to prove (results/vice/fast-disk.json)."""
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from wordle64.media.fastdisk import assemble, fast_file
 REPO = Path(__file__).resolve().parents[1]
 ASM = REPO / "workflow" / "asm"
 BUS = 0xDD00                    # CIA 2 port A: bit 7 = DATA in, 0 = pulled (a byte ready)
-HELLO = 0xA5                    # fastload.inc
-STATUS_OK = 0
+BLOCK_FOLLOWS = 0xA5            # fastload.inc: a status pair's first byte, a block follows
+KERNAL_CALLS = (0xFFBD, 0xFFBA, 0xFFC0)     # SETNAM, SETLFS, OPEN: the "&" command
 PAYLOAD = 254
 MPU_ZERO = 0x02                 # the 6502's Z flag
 WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s: the bits of b the C64 assembles, bit 7 down
@@ -34,7 +36,7 @@ WIRE_ORDER = (5, 7, 4, 6, 1, 3, 0, 2)   # boot.s: the bits of b the C64 assemble
 def on_the_wire(byte: int) -> int:
     """What take_pair assembles for `byte`: its bits in WIRE_ORDER from bit 7 down, each
     inverted (a 1 pulls its line, read as 0). The fast file's data bytes are stored so that this
-    gives them back; the drive's own bytes (HELLO, status, links) come through it as they are."""
+    gives them back; the drive's own bytes (status, links) come through it as they are."""
     out = 0
     for bit in WIRE_ORDER:
         out = out << 1 | (((byte >> bit) & 1) ^ 1)
@@ -43,29 +45,31 @@ def on_the_wire(byte: int) -> int:
 
 def loader_machine(game: bytes, labels: dict[str, int], boot: bytes,
                    boot_labels: dict[str, int]) -> Machine:
-    """The game's PRG as loaded (not unpacked), the loader's first part where its copier puts
-    it (the second comes from the drive)."""
+    """The game's PRG as loaded (not unpacked), the loader's first part where LOAD"*",8,1 puts
+    it (the second comes from the drive); the KERNAL's calls of the "&" command trapped."""
     machine = Machine(game, labels, depack=False)
     size, run = boot_labels["__LOADER_SIZE__"], boot_labels["__LOADER_RUN__"]
-    at = 2 + boot_labels["__LOADER_LOAD__"] - 0x0801
+    at = 2 + boot_labels["__LOADER_LOAD__"] - boot_labels["__MAIN_START__"]
     machine.memory[run:run + size] = boot[at:at + size]
+    for address in KERNAL_CALLS:
+        machine.traps[address] = lambda m: None
     return machine
 
 
 class DriveStub:
-    """The drive side, byte by byte: HELLO (and a byte that fills its pair), then per block of
-    `prg` (the fast file) a status pair (0 and the block's checksum) and the block's 256 bytes
-    (its link, then its data); DATA stays pulled while a byte is left to send."""
+    """The drive side, byte by byte: per block of `prg` (the fast file) a status pair
+    (BLOCK_FOLLOWS and the block's checksum) and the block's 256 bytes (its link, then its data);
+    DATA stays pulled while a byte is left to send."""
 
     def __init__(self, machine: Machine, prg: bytes, sector: int) -> None:
         self.machine, self.sector = machine, sector
         chunks = [prg[i:i + PAYLOAD] for i in range(0, len(prg), PAYLOAD)]
-        self.queue = [HELLO, 0]
+        self.queue = []
         for number, chunk in enumerate(chunks):
             last = number == len(chunks) - 1
             link = bytes([0, len(chunk) + 1]) if last else bytes([17, number % 21])
             block = link + chunk.ljust(PAYLOAD, b"\0")
-            self.queue += [STATUS_OK, reduce(xor, block), *block]
+            self.queue += [BLOCK_FOLLOWS, reduce(xor, block), *block]
         self.blocks = len(chunks)
         self.machine.memory[BUS] = 0x00
 
@@ -84,8 +88,9 @@ class DriveStub:
 
 
 def status_index(part2: bytes, game_block: int) -> int:
-    """Where a block's status is in DriveStub's queue: after HELLO's pair, 258 bytes a block."""
-    return 2 + 258 * (-(-len(part2) // PAYLOAD) + game_block)
+    """Where a block's status is in DriveStub's queue: 258 bytes a block, the second part's
+    first (game_block -1 and -2 its blocks)."""
+    return 258 * (-(-len(part2) // PAYLOAD) + game_block)
 
 
 @pytest.fixture(scope="module")
@@ -114,11 +119,9 @@ def test_the_loader_streams_the_game_into_the_depacker_on_py65(built):
     started = []
     machine.traps[boot_labels["start_game"]] = lambda m: started.append(
         m.read_word(boot_labels["dest"]))
-    assert not machine.call(boot_labels["receive_start"], max_cycles=2_000_000).carry  # HELLO
-    machine.call(boot_labels["receive_part2"])
+    machine.call(boot_labels["fastload"], max_cycles=40_000_000)    # to start_game
     run = boot_labels["__LOADER2_RUN__"]
     assert machine.read(run, len(part2)) == part2           # the second part, in its place
-    machine.call(run, max_cycles=40_000_000)                # stream_game, to start_game
     assert not drive.queue                                  # every block taken
     start, end = labels["__CODE_LOAD__"], labels["__INIT_LOAD__"] + labels["__INIT_SIZE__"]
     assert machine.read(start, end - start) == want.read(start, end - start)
@@ -148,9 +151,7 @@ def run_to_error(built, damage) -> int | None:
     machine.memory[0x0300:0x0302] = bytes([0x00, 0xE0])     # BASIC's error vector -> a trap
     machine.traps[0xE000] = basic_error
     try:
-        machine.call(boot_labels["receive_start"], max_cycles=2_000_000)
-        machine.call(boot_labels["receive_part2"])
-        machine.call(boot_labels["__LOADER2_RUN__"], max_cycles=40_000_000)
+        machine.call(boot_labels["fastload"], max_cycles=40_000_000)
     except BasicError as error:
         return error.args[0]
     return None
@@ -158,12 +159,15 @@ def run_to_error(built, damage) -> int | None:
 
 def test_a_block_the_drive_could_not_read_goes_to_basics_load_error(built):
     part2 = built[4]
-    for bad in (status_index(part2, -1), status_index(part2, 0)):  # part 2's last, the game's first
+    for bad in (status_index(part2, -2), status_index(part2, -1), status_index(part2, 0)):
+        # part 2's first (taken by the first part) and last, the game's first
         assert run_to_error(built, lambda queue: queue.__setitem__(bad, 23)) == 29
 
 
 def test_a_byte_that_does_not_match_its_checksum_goes_to_basics_load_error(built):
     part2 = built[4]
-    at = status_index(part2, 0) - 100                       # in part 2's last block
+    at = status_index(part2, -1) - 100      # in part 2's first block, the first part's own loop
+                                            # (receive_block's check: test_fastbus)
     assert run_to_error(built, lambda queue: queue.__setitem__(at, queue[at] ^ 0x10)) == 29
     assert run_to_error(built, lambda queue: None) is None  # (the stub's own checksums hold)
+

@@ -103,7 +103,7 @@ def loader(tmp_path_factory):
                      work / "boot.map")
     labels = parse_labels((work / "boot.lbl").read_text())
     memory = bytearray(0x10000)
-    at = 2 + labels["__LOADER_LOAD__"] - 0x0801
+    at = 2 + labels["__LOADER_LOAD__"] - labels["__MAIN_START__"]
     run, size = labels["__LOADER_RUN__"], labels["__LOADER_SIZE__"]
     memory[run:run + size] = built.boot[at:at + size]
     part2 = labels["__LOADER2_RUN__"]

@@ -148,14 +148,13 @@ def test_wordle64_web_serves_a_page_that_boots_the_game_in_vice(core, game_files
 def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(core, game_files,
                                                                                tmp_path):
     from conftest import REPO
-    from wordle64.media.fastdisk import assemble, blocks_of, write_fast_d64
+    from wordle64.media.fastdisk import assemble, write_fast_d64
     prg, labels_path, words_path = game_files
     asm = REPO / "workflow" / "asm"
     loader = assemble(asm / "fastload", asm, tmp_path / "boot.prg", tmp_path / "boot.lbl",
                       tmp_path / "boot.map")
     screen = assemble(asm / "fastload", asm, tmp_path / "screen.prg", tmp_path / "screen.lbl",
-                      tmp_path / "screen.map", screen_on=True,
-                      part2_blocks=blocks_of(loader.part2))
+                      tmp_path / "screen.map", screen_on=True)
     disk = tmp_path / "fast.d64"
     block_ms = yaml.safe_load((REPO / "config/config.yaml").read_text())["media"][
         "fast_block_ms"]                            # the pipeline's own layout: its timing

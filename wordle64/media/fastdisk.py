@@ -66,6 +66,7 @@ STREAM_HEADER = 0x0818          # image_start, stream_copy, image_end
 JMP = 0x4C
 LOADER_RUN = 0xC000             # fastload.cfg's HIGH: the stream's copy must end below it
 HOOK_BASE = 0x0326              # boot.s: where LOAD"*",8,1 puts the boot file (it starts itself)
+PART2_BLOCKS = 2                # boot.s: the loader's second part, the fast file's first blocks
 
 
 @dataclass(frozen=True)
@@ -149,41 +150,46 @@ def read_records(data: bytes) -> dict[int, bytes]:
 
 def assemble(asm_dir: str | Path, common_dir: str | Path, out_prg: str | Path,
              out_labels: str | Path, out_map: str | Path, out_drive: str | Path | None = None,
-             log=None, screen_on: bool = False, out_part2: str | Path | None = None,
-             part2_blocks: int | None = None) -> Loader:
+             log=None, screen_on: bool = False, out_part2: str | Path | None = None) -> Loader:
     """ca65 boot.s and drive.s, ld65 them with fastload.cfg; the boot file is what the link
-    wrote up to the loader's second part (`out_part2`, which the fast file brings), then the
-    drive code, whose three parts fastload.cfg puts last and which becomes the drive's image
-    (`out_drive`). `screen_on`: the boot file that keeps the screen on, the second part in it
-    (its first part takes the fast file's copy and drops it: `part2_blocks`, the blocks of the
-    plain build's second part, which the fast file holds, must be given)."""
-    if screen_on == (part2_blocks is None):
-        raise Wordle64Error("the screen-on boot file takes the plain one's second part: give "
-                            "its blocks (part2_blocks), and only then")
-    defines = [] if part2_blocks is None else ["-D", f"FAST_PART2_BLOCKS={part2_blocks}"]
+    wrote up to the loader's second part (`out_part2`, which the fast file brings, two blocks),
+    then the drive code, whose three parts the link puts last and which becomes the drive's
+    image (`out_drive`). `screen_on`: the boot file that keeps the screen on
+    (fastload-screen.cfg), both parts in it (its first part takes the fast file's copy of the
+    second and drops it)."""
     asm_dir = Path(asm_dir)
+    config = asm_dir / ("fastload-screen.cfg" if screen_on else "fastload.cfg")
     with tempfile.TemporaryDirectory(prefix="wordle64-fastload-") as work:
         prg = Path(work) / "boot.prg"
-        assemble_and_link([asm_dir / name for name in SOURCES], asm_dir / "fastload.cfg", prg,
+        assemble_and_link([asm_dir / name for name in SOURCES], config, prg,
                           labels=out_labels, map_file=out_map, log=log,
                           options=["-I", str(asm_dir), "-I", str(common_dir),
-                                   "-D", f"SCREEN_ON={int(screen_on)}", *defines])
+                                   "-D", f"SCREEN_ON={int(screen_on)}"])
         data = prg.read_bytes()
     labels = parse_labels(Path(out_labels).read_text(), str(out_labels))
-    part2_at = 2 + labels["__LOADER2_LOAD__"] - 0x0801
-    parts, at = [], part2_at + labels["__LOADER2_SIZE__"]
-    cut = at
-    if part2_at != 2 + labels["__LOADER_LOAD__"] - 0x0801 + labels["__LOADER_SIZE__"]:
-        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: LOADER2 must follow LOADER")
+    base = labels["__MAIN_START__"]
+
+    def at(segment: str) -> int:
+        return 2 + labels[f"__{segment}_LOAD__"] - base
+
+    first, second = ("LOADER2", "LOADER") if screen_on else ("LOADER", "LOADER2")
+    if at(second) != at(first) + labels[f"__{first}_SIZE__"]:
+        raise Wordle64Error(f"{config}: {second} must follow {first}")
+    cut = at(second) + labels[f"__{second}_SIZE__"]
+    parts, end = [], cut
     for segment in ("DRIVECODE", "DRIVELOWCODE", "DRIVEBOOTCODE"):
-        if 2 + labels[f"__{segment}_LOAD__"] - 0x0801 != at:
-            raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: DRIVECODE, DRIVELOWCODE and "
-                                "DRIVEBOOTCODE must end the boot file, in that order")
-        parts.append(data[at:at + labels[f"__{segment}_SIZE__"]])
-        at += labels[f"__{segment}_SIZE__"]
-    if at != len(data):
-        raise Wordle64Error(f"{asm_dir / 'fastload.cfg'}: the drive's code must end the boot file")
-    loader = Loader(data[:cut if screen_on else part2_at], data[part2_at:cut], *parts)
+        if at(segment) != end:
+            raise Wordle64Error(f"{config}: DRIVECODE, DRIVELOWCODE and DRIVEBOOTCODE must end "
+                                "the boot file, in that order")
+        parts.append(data[end:end + labels[f"__{segment}_SIZE__"]])
+        end += labels[f"__{segment}_SIZE__"]
+    if end != len(data):
+        raise Wordle64Error(f"{config}: the drive's code must end the boot file")
+    part2 = data[at("LOADER2"):at("LOADER2") + labels["__LOADER2_SIZE__"]]
+    if blocks_of(part2) != PART2_BLOCKS:
+        raise Wordle64Error(f"{config}: the loader's second part must fill {PART2_BLOCKS} blocks, "
+                            f"not {blocks_of(part2)}")
+    loader = Loader(data[:cut if screen_on else at("LOADER2")], part2, *parts)
     write_bytes(out_prg, loader.boot)
     if out_drive is not None:
         write_bytes(out_drive, loader.drive_image())
@@ -260,8 +266,8 @@ FOR_THE_WIRE = bytes(sorted(range(256), key=on_the_wire))  # [b]: the byte it as
 
 
 def fast_file(part2: bytes, game: bytes) -> bytes:
-    """The file the drive code sends: the loader's second part in its first blocks (boot.s's
-    receive_part2 takes whole blocks), then the game's PRG from the next block's start; each
+    """The file the drive code sends: the loader's second part in its first blocks (boot.s
+    takes whole blocks: its first part the first, the second part itself the next), then the game's PRG from the next block's start; each
     byte stored as the one the drive must send for take_pair to assemble it (FOR_THE_WIRE), so
     that the C64 needs no decoding. The blocks' links, which the drive follows, stay plain."""
     if not part2:

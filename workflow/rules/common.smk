@@ -354,7 +354,7 @@ def absurdle_chunk_files(wildcards):
 
 
 # ---- fastload ------------------------------------------------------------------------------------
-FASTLOAD_SOURCES = ["boot.s", "drive.s", "fastload.inc", "fastload.cfg"]
+FASTLOAD_SOURCES = ["boot.s", "drive.s", "fastload.inc", "fastload.cfg", "fastload-screen.cfg"]
 
 
 # ---- vice ----------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ results/fastload/boot_screen.prg (+ labels, map)."""
 from pathlib import Path
 
 from wordle64.glue import rule_logging
-from wordle64.media.fastdisk import assemble, blocks_of
+from wordle64.media.fastdisk import assemble
 
 with rule_logging(snakemake.log[0]) as log:
     with open(snakemake.log[0], "a") as tool_log:
@@ -18,7 +18,6 @@ with rule_logging(snakemake.log[0]) as log:
         screen = assemble(Path(snakemake.input.sources[0]).parent,
                           Path(snakemake.input.common).parent, snakemake.output.screen_prg,
                           snakemake.output.screen_labels, snakemake.output.screen_map,
-                          None, tool_log, screen_on=True,
-                          part2_blocks=blocks_of(loader.part2))
+                          None, tool_log, screen_on=True)
     log.info("boot file: %d bytes (screen on: %d); second part: %d bytes; drive code: %d bytes",
              len(loader.boot), len(screen.boot), len(loader.part2), len(loader.drive))

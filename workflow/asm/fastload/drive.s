@@ -9,15 +9,15 @@
 ; to the C64 as soon as it is read (the C64 side: boot.s). It moves the head to the next track
 ; out itself, in the job; only a move the DOS must make (another zone) ends the job. No turn of
 ; the disk is lost to the job loop's polling.
-; First a HELLO pair. Then per block: a status pair (0 and the checksum the disk holds for the
-; block, which the C64 checks it by; else the job's error code, or BAD_LINK for a link off the
-; disk), then the sector's 256 bytes as read, its link first. After the last block, or an error,
+; Per block: a status pair (BLOCK_FOLLOWS and the checksum the disk holds for the block, which
+; the C64 checks it by; else the job's error code, or BAD_LINK for a link off the disk), then the
+; sector's 256 bytes as read, its link first; the first status also tells the C64 the code runs. After the last block, or an error,
 ; it gives the bus back and returns to the DOS.
 ;
 ; Protocol (levels on the bus; the drive's own port reads 1 for a line pulled low): the C64 asks
 ; for each pair of bytes by pulling CLK and releasing it; the release is time zero, and the two
 ; bytes follow as eight bit pairs on DATA and CLK at fixed times (send_block; boot.s reads each
-; in the middle of its window). A HELLO or status pair is announced first: DATA held low until
+; in the middle of its window). A status pair is announced first: DATA held low until
 ; the C64's pull (ready).
 
 .setcpu "6502X"              ; SAX: the 1541's NMOS 6502 has it
@@ -104,8 +104,6 @@ game_first:
         sei
         lda     #0
         sta     VIA1_PB                 ; every line released
-        lda     #HELLO
-        jsr     send
         ldx     game_first + 1
         lda     game_first
 @track: cmp     #TRACKS + 1             ; A = track (not 0: that ends the loop), X = sector:
@@ -160,7 +158,7 @@ game_first:
         bne     @end                    ; A = the error
         lda     checksum                ; the status pair's second byte: the C64 checks the
         sta     SEND_SLOT + 1           ; block by it
-        lda     #0
+        lda     #BLOCK_FOLLOWS
         jsr     send                    ; status: the sector follows
         jsr     send_block
         ldx     BUFFER + 1              ; (a sector off the track is not found: an error)
@@ -488,7 +486,7 @@ code_first:
         .byte   0, 0                    ; the code file's first track and sector (the writer's)
 
 ; in: code_first  out: DRIVECODE in place and run (drive_start); a block that cannot be read
-; returns to the DOS, and the C64, hearing no HELLO, has the KERNAL load the game
+; returns to the DOS, and the C64, hearing no status, has the KERNAL load the game
 ; clobbers: A X Y
 .assert * = $0605, error, "wordle64.media.fastdisk.BOOTSTRAP_ENTRY"
 .proc drive_boot
