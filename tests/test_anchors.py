@@ -37,10 +37,12 @@ def test_machine_rows_say_whether_the_tape_target_is_met():
     assert kernal.ours == "401 s for 19,716 B" and kernal.note == "emulated, Open ROMs"
     assert turbo.ours == "68.2 s" and turbo.note == "target 75 s: met"
     # VICE's disk times, once released with the load times, get the disk row
-    emulated["time_to_playable"].update(disk_fast_seconds=16.0, disk_kernal_vice_seconds=64.0)
+    emulated["time_to_playable"].update(disk_fast_seconds=16.0, disk_kernal_vice_seconds=64.0,
+                                        disk_fast_target_seconds=8, disk_fast_within_target=False)
     disk = machine_anchors(summary, emulated)[-1]
     assert disk.ours == "16.0 s LOAD to menu"
     assert disk.note.startswith("1.20 KiB/s of game") and "KERNAL's LOAD 64.0 s" in disk.note
+    assert disk.note.endswith("target 8 s: missed")
 
 
 def test_the_released_load_times_carry_vices_disk_times_beside_the_models():
@@ -50,9 +52,13 @@ def test_the_released_load_times_carry_vices_disk_times_beside_the_models():
                       "load_to_menu_seconds_1571": 16.7,
                       "load_to_menu_seconds_1541_device9": 16.8}}
     games = {"times": {"load_to_menu_seconds": 64.1, "load_seconds": 58.0}}
-    playable = with_vice_times(staged, fast, games)["time_to_playable"]
+    playable = with_vice_times(staged, fast, games, 8.0)["time_to_playable"]
     assert playable["disk_seconds"] == 61.8 and playable["tape_seconds"] == 59.5   # the model's
     assert playable["disk_fast_seconds"] == 17.0
+    assert playable["disk_fast_target_seconds"] == 8.0
+    assert playable["disk_fast_within_target"] is False
+    assert with_vice_times(staged, fast, games, 17.0)["time_to_playable"][
+        "disk_fast_within_target"] is True                 # at the target: met
     assert playable["disk_kernal_vice_seconds"] == 64.1
     assert playable["disk_fast_by_drive_seconds"] == {"1571": 16.7, "1541_device9": 16.8}
     assert staged["time_to_playable"] == {"disk_seconds": 61.8, "tape_seconds": 59.5}

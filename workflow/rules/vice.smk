@@ -138,6 +138,8 @@ rule vice_load_times:
         ),
     log:
         "logs/vice/load_times.log",
+    params:
+        fast_target=config["media"]["disk_fast_target_seconds"],
     conda:
         "../envs/wordle64.yaml"
     script:
