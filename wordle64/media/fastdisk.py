@@ -267,9 +267,10 @@ FOR_THE_WIRE = bytes(sorted(range(256), key=on_the_wire))  # [b]: the byte it as
 
 def fast_file(part2: bytes, game: bytes) -> bytes:
     """The file the drive code sends: the loader's second part in its first blocks (boot.s
-    takes whole blocks: its first part the first, the second part itself the next), then the game's PRG from the next block's start; each
-    byte stored as the one the drive must send for take_pair to assemble it (FOR_THE_WIRE), so
-    that the C64 needs no decoding. The blocks' links, which the drive follows, stay plain."""
+    takes whole blocks: its first part the first, the second part itself the next), then the
+    game's PRG from the next block's start; each byte stored as the one the drive must send for
+    take_pair to assemble it (FOR_THE_WIRE), so that the C64 needs no decoding. The blocks'
+    links, which the drive follows, stay plain."""
     if not part2:
         raise Wordle64Error("the loader's second part is empty: the fast file starts with it")
     padded = part2.ljust(blocks_of(part2) * BLOCK_PAYLOAD, b"\0")

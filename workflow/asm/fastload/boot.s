@@ -52,9 +52,12 @@ STATUS_PAIR     = sector + $FE  ; where take_pair puts each status pair (the blo
                                 ; overwrites it)
 ; take_pair's byte for b (its bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted): the
 ; drive's own bytes (status, a block's link) come so
-.define WIRED(b) ((((b) >> 5 & 1) << 7 | ((b) >> 7 & 1) << 6 | ((b) >> 4 & 1) << 5 | ((b) >> 6 & 1) << 4 | ((b) >> 1 & 1) << 3 | ((b) >> 3 & 1) << 2 | ((b) & 1) << 1 | ((b) >> 2 & 1)) ^ $FF)
-FOLLOWS_BITS    = WIRED(BLOCK_FOLLOWS)   ; (ca65: WIRED(b) ^ x would not parse as meant)
-WIRED_FOLLOWS   = FOLLOWS_BITS ^ BUS_BANK
+FOLLOWS_HIGH    = (BLOCK_FOLLOWS >> 5 & 1) << 7 | (BLOCK_FOLLOWS >> 7 & 1) << 6
+FOLLOWS_MIDDLE  = (BLOCK_FOLLOWS >> 4 & 1) << 5 | (BLOCK_FOLLOWS >> 6 & 1) << 4
+FOLLOWS_LOW     = (BLOCK_FOLLOWS >> 1 & 1) << 3 | (BLOCK_FOLLOWS >> 3 & 1) << 2
+FOLLOWS_LAST    = (BLOCK_FOLLOWS & 1) << 1 | (BLOCK_FOLLOWS >> 2 & 1)
+FOLLOWS_BITS    = FOLLOWS_HIGH | FOLLOWS_MIDDLE | FOLLOWS_LOW | FOLLOWS_LAST
+WIRED_FOLLOWS   = (FOLLOWS_BITS ^ $FF) ^ BUS_BANK
 WIRED_ZERO      = $FF           ; 0: no line pulled (a link's track 0); the code counts on $FF
                                 ; (INX, CMP with #$FF loaded)
 
@@ -297,9 +300,9 @@ slow_note:      .byte   13, $4E, $4F, " ", $46, $41, $53, $54, " ", $4C, $4F, $4
 ; either side. The pull is held 20 cycles, long enough for the drive's "ready" (send), which
 ; frees DATA after it sees the pull and must still see the release within 7 cycles.
 ; A byte comes out with b's bits 5, 7, 4, 6, 1, 3, 0, 2 from bit 7 down, each inverted (a 1
-; pulls its line: we read 0): WIRED(b). The fast file's data bytes are stored so that this
-; gives them back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (status,
-; links) come as WIRED of themselves. SCREEN_ON: each read carries the VIC's bank in bits 0-1
+; pulls its line: we read 0). The fast file's data bytes are stored so that this gives them
+; back (wordle64.media.fastdisk.for_the_wire); the drive's own bytes (status, links) come
+; rearranged so (WIRED_FOLLOWS, unwire). SCREEN_ON: each read carries the VIC's bank in bits 0-1
 ; (our writes keep bank 0): the last read's stay in the byte, eor'd (BUS_BANK).
 ; Last in the plain build's file: past $03FF, on the screen's first line, which only the fast
 ; path runs (the fallback's messages may scroll over it).

@@ -11,8 +11,8 @@
 ; the disk is lost to the job loop's polling.
 ; Per block: a status pair (BLOCK_FOLLOWS and the checksum the disk holds for the block, which
 ; the C64 checks it by; else the job's error code, or BAD_LINK for a link off the disk), then the
-; sector's 256 bytes as read, its link first; the first status also tells the C64 the code runs. After the last block, or an error,
-; it gives the bus back and returns to the DOS.
+; sector's 256 bytes as read, its link first; the first status also tells the C64 the code runs.
+; After the last block, or an error, it gives the bus back and returns to the DOS.
 ;
 ; Protocol (levels on the bus; the drive's own port reads 1 for a line pulled low): the C64 asks
 ; for each pair of bytes by pulling CLK and releasing it; the release is time zero, and the two
