@@ -6,8 +6,8 @@ second part, then the game) with each block's status and checksum; the KERNAL's 
 and OPEN trapped. Everything else runs as on the C64: the first part from its entry, each
 block's status, the second part's first block run where it lands and moving itself, its second
 taken, the last block's link put right, the route, the depacker's streaming entry taking blocks
-between its tokens. The wire's
-timing is VICE's to prove (results/vice/fast-disk.json)."""
+between its tokens. The wire's timing is tests/test_fastbus.py's and VICE's to prove
+(results/vice/fast-disk.json)."""
 
 from __future__ import annotations
 
