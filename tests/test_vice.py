@@ -173,10 +173,10 @@ def test_the_fast_disk_streams_the_game_through_its_drive_code_and_fails_loudly(
 
     try:    # the pipeline's VICE checks' rule: a failure must happen twice (wordle64.vice.run)
         record = fast_disk()
-        failed = [c["check"] for c in record.checks if not c["passed"]]
+        failed = [f"{c['check']}: {c['detail']}" for c in record.checks if not c["passed"]]
     except Wordle64Error as error:
         failed = [str(error)]
-    if failed:
+    if failed:      # what the screen showed, and where the C64 was: the cause of a rare miss
         warnings.warn(f"VICE fast disk failed once, running it again: {failed}", stacklevel=1)
         record = fast_disk()
     names = [c["check"] for c in record.checks]
