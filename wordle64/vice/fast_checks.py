@@ -224,8 +224,7 @@ def other_drive(core: Path, d64: Path, drive: Drive, game: GameRun, limits: Limi
         menu = seen(vice, NOTE_NEW, limits.disk_load)
         started = "started by itself" if drive.autostarts else "RUN"
         if not record.add(f"{drive.where}: {drive.command}, {started}, the fast loader's menu",
-                          menu is not None, f"PC ${vice.state().pc:04X}, the screen:\n"
-                          f"{screen_text(vice.screen_codes())}"):
+                          menu is not None, vice.where()):
             return
         record.times[f"load_to_menu_seconds_{drive.key}"] = seconds(menu.clock - down)
         steps = [Step(step.keys, f"{drive.where}: {step.what}") for step in game.keys]

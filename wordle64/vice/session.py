@@ -247,6 +247,12 @@ class Vice:
     def ram(self, start: int, end: int) -> bytes:
         return self.state(((start, end),)).ram[0]
 
+    def where(self) -> str:
+        """The C64's PC and its screen, read at one moment: what a check that waited in vain
+        reports."""
+        state = self.state(((SCREEN, SCREEN + SCREEN_CELLS),))
+        return f"PC ${state.pc:04X}, the screen:\n{screen_text(state.ram[0])}"
+
     def wait_for(self, predicate, timeout_seconds: float, what: str, ranges=(),
                  poll: float = 0.005) -> State:
         """Run until predicate(state) holds; timeout in emulated seconds."""
@@ -256,7 +262,7 @@ class Vice:
         while not predicate(state):
             if state.clock > limit:
                 raise Wordle64Error(f"VICE: {what} not seen within {timeout_seconds:g} emulated "
-                                    f"s (PC ${state.pc:04X})\n{screen_text(self.screen_codes())}")
+                                    f"s: {self.where()}")
             time.sleep(poll)
             state = self.state(ranges)
         return state
